@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, { error: 'must be a plain lower-case identifier' })
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://chat.example.com' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default('Parley <no-reply@parley.local>'),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  SOCKET_IDLE_MS: z.coerce.number().int().positive().default(60_000),
+  SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  TRUST_PROXY: boolish.default(false),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databaseSchema?: string;
+  redisUrl?: string;
+  publicUrl?: string;
+  logLevel: string;
+  smtpUrl?: string;
+  smtpFrom: string;
+  uploadMaxBytes: number;
+  socketIdleMs: number;
+  /** Signs QR codes and other server-made tokens; generated and kept in DATA_DIR when not given. */
+  secret?: string;
+  trustProxy: boolean;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    socketIdleMs: e.SOCKET_IDLE_MS,
+    secret: e.SECRET,
+    trustProxy: e.TRUST_PROXY,
+    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

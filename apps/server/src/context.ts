@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db, Dialect } from './db/index.ts';
+import type { SessionResolver } from './http/auth.ts';
+import type { Hub } from './realtime/hub.ts';
+
+/** What every module gets: config, database, the socket hub and the session resolver. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  hub: Hub;
+  sessions: SessionResolver;
+  log: FastifyBaseLogger;
+  secret: string;
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Dialect } from './migrations/helpers.ts';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type { Dialect };
+
+// PostgreSQL bigint (int8) and numeric come back as strings by default; our values fit in a double.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  /** PostgreSQL schema the tables live in, when not the default */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: Config): Promise<DbHandle> {
+  if (config.databaseUrl) {
+    const schema = config.databaseSchema;
+    if (schema) {
+      const admin = new pg.Client({ connectionString: config.databaseUrl });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      await admin.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', schema, close: () => db.destroy() };
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const file = new SqliteDatabase(path.join(config.dataDir, 'parley.sqlite'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = NORMAL');
+  file.pragma('busy_timeout = 5000');
+  file.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export async function migrate(handle: DbHandle): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const all: Record<string, Migration> = {};
+      for (const step of migrations) {
+        all[step.name] = { up: (db) => step.up(db, handle.dialect) };
+      }
+      return all;
+    },
+  };
+  const migrator = new Migrator({ db: handle.db, provider, migrationTableSchema: handle.schema });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** Drops the schema a test created (PostgreSQL only). */
+export async function dropSchema(handle: DbHandle, schema: string): Promise<void> {
+  if (handle.dialect === 'postgres') await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(handle.db);
+}

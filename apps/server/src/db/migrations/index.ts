@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+import * as core from './001_core.ts';
+import type { Dialect } from './helpers.ts';
+
+export interface MigrationStep {
+  name: string;
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/** One ordered migration set for both dialects; append new steps, never edit applied ones. */
+export const migrations: MigrationStep[] = [{ name: '001_core', up: core.up }];

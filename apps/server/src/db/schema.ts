@@ -1,0 +1,170 @@
+import type { Generated } from 'kysely';
+
+/** Booleans are stored as 0/1 and times as integer milliseconds in both dialects. */
+export interface UsersTable {
+  id: Generated<number>;
+  account: string;
+  account_key: string;
+  nickname: string;
+  password_hash: string;
+  avatar: string;
+  avatar_color: number;
+  gender: string;
+  signature: string;
+  email: string;
+  phone: string;
+  invite_code: string;
+  verified: number;
+  status: number;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  device: string;
+  cid: string;
+  user_agent: string;
+  ip: string;
+  created_at: number;
+  last_used_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  key: string;
+  at: number;
+}
+
+export interface SystemConfigTable {
+  key: string;
+  value: string;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  target: string;
+  purpose: string;
+  code_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface FriendRequestsTable {
+  id: Generated<number>;
+  from_user: number;
+  to_user: number;
+  remark: string;
+  /** 0 pending, 1 agreed, 2 rejected */
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Two rows per friendship, one per side; `nickname` is the remark the owner sees. */
+export interface FriendsTable {
+  user_id: number;
+  friend_id: number;
+  nickname: string;
+  created_at: number;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  name: string;
+  owner_id: number;
+  avatar: string;
+  notice: string;
+  notice_at: number;
+  /** JSON of the group switches */
+  setting: string;
+  /** 0 open; >0 = muted for all since (ms); the mute mode lives in setting */
+  created_at: number;
+  removed_at: number | null;
+}
+
+export interface GroupMembersTable {
+  group_id: number;
+  user_id: number;
+  /** 1 owner, 2 admin, 3 member */
+  role: number;
+  joined_at: number;
+  /** first message id this member may read when history is hidden */
+  joined_msg_id: number;
+  mute_until: number;
+}
+
+/**
+ * A user's view of one conversation (a row of the chat list).
+ * contact_id: the other user's id, `group-<n>`, or `system`.
+ */
+export interface ConversationsTable {
+  user_id: number;
+  contact_id: string;
+  conv_key: string;
+  is_top: number;
+  is_notice: number;
+  /** highest msg_id read */
+  read_msg_id: number;
+  /** highest msg_id read for mentions */
+  read_at_msg_id: number;
+  /** messages up to this id are cleared for this user */
+  cleared_msg_id: number;
+  /** hidden from the chat list until a newer message than this id */
+  hidden_msg_id: number;
+  updated_at: number;
+}
+
+export interface MessagesTable {
+  msg_id: Generated<number>;
+  /** client-made id, the idempotency key (unique per sender) */
+  id: string;
+  conv_key: string;
+  from_user: number;
+  to_contact: string;
+  is_group: number;
+  type: string;
+  content: string;
+  at: string;
+  extends: string;
+  file_id: number | null;
+  send_time: number;
+  is_undo: number;
+}
+
+export interface MessageDeletionsTable {
+  user_id: number;
+  msg_id: number;
+}
+
+export interface UploadsTable {
+  id: Generated<number>;
+  owner_id: number;
+  kind: string;
+  name: string;
+  mime: string;
+  ext: string;
+  size: number;
+  path: string;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  system_config: SystemConfigTable;
+  verification_codes: VerificationCodesTable;
+  friend_requests: FriendRequestsTable;
+  friends: FriendsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  message_deletions: MessageDeletionsTable;
+  uploads: UploadsTable;
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { type AuthUser, requireUser, type SessionResolver } from './auth.ts';
+import { Answer, ApiError, envelope } from './envelope.ts';
+import { zodMessage } from './errors.ts';
+
+export interface Ctx<B> {
+  body: B;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+export interface AuthedCtx<B> extends Ctx<B> {
+  user: AuthUser;
+}
+
+type Handler<B, U> = (ctx: U extends true ? AuthedCtx<B> : Ctx<B>) => Promise<unknown> | unknown;
+
+/**
+ * Registers a POST route answering the `{code,msg,data}` envelope.
+ * The body is parsed by `schema`; a refusal is an `ApiError` thrown by the handler.
+ */
+export function makeRouter(app: FastifyInstance, sessions: SessionResolver) {
+  function post<S extends z.ZodType, A extends boolean>(
+    path: string,
+    opts: { auth: A; body: S },
+    handler: Handler<z.infer<S>, A>,
+  ): void {
+    app.post(path, async (req, reply) => {
+      const user = opts.auth ? await requireUser(req, sessions) : undefined;
+      const parsed = opts.body.safeParse(req.body ?? {});
+      if (!parsed.success) throw new ApiError(400, zodMessage(parsed.error));
+      const result = await (handler as (c: AuthedCtx<unknown>) => unknown)({
+        body: parsed.data,
+        req,
+        reply,
+        user: user as AuthUser,
+      });
+      if (reply.sent) return reply;
+      if (result instanceof Answer) return envelope(result.data, result.extra);
+      return envelope(result ?? null);
+    });
+  }
+  return { post };
+}
+
+export type Router = ReturnType<typeof makeRouter>;

@@ -1,0 +1,151 @@
+import { hash, verify } from '@node-rs/argon2';
+import {
+  type AuthResult,
+  LOGIN_FAILURE_LIMIT,
+  LOGIN_FAILURE_WINDOW_MS,
+  type LoginBody,
+  type RegisterBody,
+  SESSION_LONG_MS,
+  SESSION_SHORT_MS,
+} from '@parley/protocol';
+import type { AppContext } from '../../context.ts';
+import type { AuthUser, SessionResolver } from '../../http/auth.ts';
+import { ApiError, refuse } from '../../http/envelope.ts';
+import type { SystemService } from '../system/service.ts';
+import { authStore } from './store.ts';
+import { hashToken, newInviteCode, newToken } from './tokens.ts';
+import { toUserInfo } from './users.ts';
+
+/** argon2id with OWASP's minimum memory (19 MiB, t=2). */
+const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;
+const TOUCH_EVERY_MS = 60_000;
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+  cid: string;
+}
+
+export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemService) {
+  const store = authStore(ctx.db);
+
+  async function openSession(userId: number, device: string, remember: boolean, meta: ClientMeta) {
+    const token = newToken();
+    const now = Date.now();
+    const { id } = await store.insertSession({
+      user_id: userId,
+      token_hash: hashToken(token),
+      device,
+      cid: meta.cid.slice(0, 128),
+      user_agent: meta.userAgent.slice(0, 255),
+      ip: meta.ip.slice(0, 64),
+      created_at: now,
+      last_used_at: now,
+      expires_at: now + (remember ? SESSION_LONG_MS : SESSION_SHORT_MS),
+      revoked_at: null,
+    });
+    return { token, sessionId: id };
+  }
+
+  async function assertNotLocked(keys: string[]): Promise<void> {
+    const now = Date.now();
+    for (const key of keys) {
+      const { n, first } = await store.countFailures(key, now - LOGIN_FAILURE_WINDOW_MS);
+      if (n >= LOGIN_FAILURE_LIMIT && first !== null) {
+        const minutes = Math.max(1, Math.ceil((first + LOGIN_FAILURE_WINDOW_MS - now) / 60_000));
+        throw refuse.forbidden(`Too many failed sign-in attempts. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`);
+      }
+    }
+  }
+
+  const resolver: SessionResolver = {
+    async resolve(token: string): Promise<AuthUser | null> {
+      const now = Date.now();
+      const row = await store.findLiveSession(hashToken(token), now);
+      if (!row) return null;
+      if (now - row.last_used_at > TOUCH_EVERY_MS) await store.touchSession(row.id, now);
+      return { userId: row.user_id, sessionId: row.id, device: row.device };
+    },
+  };
+
+  return {
+    resolver,
+
+    async register(body: RegisterBody, meta: ClientMeta): Promise<AuthResult> {
+      const sys = await system.sysInfo();
+      if (!sys.registrationOpen) throw refuse.forbidden('Registration is closed. Ask the administrator for an account.');
+      const accountKey = body.account.toLowerCase();
+      if (!/^[\p{L}\p{N}_.@-]+$/u.test(body.account)) {
+        throw refuse.bad('An account may use letters, digits and _ . @ - only.');
+      }
+      if (await store.findUserByAccount(accountKey)) throw refuse.bad('That account is already taken. Choose another.');
+      const passwordHash = await hash(body.password, ARGON);
+      let row: Awaited<ReturnType<typeof store.insertUser>>;
+      try {
+        row = await store.insertUser({
+          account: body.account,
+          account_key: accountKey,
+          nickname: body.nickname,
+          password_hash: passwordHash,
+          avatar: '',
+          avatar_color: 1 + Math.floor(Math.random() * 5),
+          gender: 'unknown',
+          signature: '',
+          email: body.account.includes('@') ? body.account : '',
+          phone: '',
+          invite_code: newInviteCode(),
+          verified: 0,
+          status: 1,
+          created_at: Date.now(),
+        });
+      } catch (err) {
+        // Two registrations of one account racing: the unique index decides.
+        if (await store.findUserByAccount(accountKey)) throw refuse.bad('That account is already taken. Choose another.');
+        throw err;
+      }
+      const { token } = await openSession(row.id, 'mobile', false, meta);
+      return { authToken: token, userInfo: toUserInfo(row) };
+    },
+
+    async login(body: LoginBody, meta: ClientMeta): Promise<AuthResult> {
+      const accountKey = body.account.toLowerCase();
+      const keys = [`account:${accountKey}`, `ip:${meta.ip}`];
+      await assertNotLocked(keys);
+      const user = await store.findUserByAccount(accountKey);
+      const ok = user ? await verify(user.password_hash, body.password) : false;
+      if (!user || !ok) {
+        await store.recordFailure(keys, Date.now());
+        throw refuse.bad('Wrong account or password.');
+      }
+      if (user.status !== 1) throw refuse.forbidden('This account is disabled. Contact the administrator.');
+      await store.clearFailures(`account:${accountKey}`);
+      const device = body.isMobile === false ? 'web' : 'mobile';
+      const { token, sessionId } = await openSession(user.id, device, body.remember === true, meta);
+      const sys = await system.sysInfo();
+      if (device === 'mobile' && !sys.multipleLogin) {
+        const revoked = await store.revokeOtherSessions(user.id, 'mobile', sessionId, Date.now());
+        if (revoked.length > 0) {
+          ctx.hub.push(
+            { sessions: revoked },
+            'offline',
+            { msg: 'Your account signed in on another device.' },
+            { close: true },
+          );
+        }
+      }
+      return { authToken: token, userInfo: toUserInfo(user) };
+    },
+
+    async logout(user: AuthUser): Promise<void> {
+      await store.revokeSession(user.sessionId, Date.now());
+    },
+
+    async currentUser(userId: number) {
+      const row = await store.findUser(userId);
+      if (!row) throw new ApiError(-1, 'Your account no longer exists.');
+      return toUserInfo(row);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,64 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { SessionsTable, UsersTable } from '../../db/schema.ts';
+
+export function authStore(db: Db) {
+  return {
+    findUserByAccount: (accountKey: string) =>
+      db.selectFrom('users').selectAll().where('account_key', '=', accountKey).executeTakeFirst(),
+
+    findUser: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    insertUser: (row: Insertable<UsersTable>) => db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow(),
+
+    insertSession: (row: Insertable<SessionsTable>) =>
+      db.insertInto('sessions').values(row).returning('id').executeTakeFirstOrThrow(),
+
+    findLiveSession: (tokenHash: string, now: number) =>
+      db
+        .selectFrom('sessions')
+        .select(['id', 'user_id', 'device', 'last_used_at'])
+        .where('token_hash', '=', tokenHash)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst(),
+
+    touchSession: (id: number, now: number) =>
+      db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute(),
+
+    revokeSession: (id: number, now: number) =>
+      db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute(),
+
+    /** Revokes the user's other live sessions of a device kind; returns their ids. */
+    async revokeOtherSessions(userId: number, device: string, keepId: number, now: number): Promise<number[]> {
+      const rows = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('device', '=', device)
+        .where('id', '!=', keepId)
+        .where('revoked_at', 'is', null)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    countFailures: async (key: string, since: number) => {
+      const row = await db
+        .selectFrom('login_failures')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('at').as('first')])
+        .where('key', '=', key)
+        .where('at', '>', since)
+        .executeTakeFirst();
+      return { n: Number(row?.n ?? 0), first: row?.first == null ? null : Number(row.first) };
+    },
+
+    recordFailure: (keys: string[], at: number) =>
+      db
+        .insertInto('login_failures')
+        .values(keys.map((key) => ({ key, at })))
+        .execute(),
+
+    clearFailures: (key: string) => db.deleteFrom('login_failures').where('key', '=', key).execute(),
+  };
+}

@@ -1,0 +1,101 @@
+import { randomInt } from 'node:crypto';
+import { APP_VERSION, APP_VERSION_CODE, DEFAULT_SYS_INFO, type SysInfo, type SystemInfo } from '@parley/protocol';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { refuse } from '../../http/envelope.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { systemStore } from './store.ts';
+
+const VERSION_KEY = 'version';
+const CODE_TTL_MS = 10 * 60_000;
+const CODE_RESEND_MS = 60_000;
+
+export type SysInfoKey = keyof SysInfo;
+
+/** Parses an admin's text value for a config key, refusing unknown keys and wrong types. */
+export function parseConfigValue(key: string, raw: string): { key: SysInfoKey; value: SysInfo[SysInfoKey] } {
+  if (!(key in DEFAULT_SYS_INFO)) {
+    throw new Error(`Unknown config key "${key}". Known keys: ${Object.keys(DEFAULT_SYS_INFO).join(', ')}`);
+  }
+  const k = key as SysInfoKey;
+  if (typeof DEFAULT_SYS_INFO[k] === 'boolean') {
+    if (!['true', 'false', '1', '0', 'on', 'off'].includes(raw)) throw new Error(`${key} takes true or false`);
+    return { key: k, value: ['true', '1', 'on'].includes(raw) };
+  }
+  return { key: k, value: raw };
+}
+
+/**
+ * Global config lives in the database. Each node re-reads it when the `version` row changes,
+ * so a change made by the admin command (another process) reaches every node and socket.
+ */
+export function systemService(db: Db, config: Config, log: { info(obj: object, msg?: string): void }) {
+  const store = systemStore(db);
+  let cached: { version: string; info: SysInfo } | null = null;
+
+  async function load(): Promise<{ version: string; info: SysInfo }> {
+    const all = await store.readAll();
+    const info = { ...DEFAULT_SYS_INFO };
+    for (const [k, v] of Object.entries(all)) {
+      if (k in info) (info as Record<string, unknown>)[k] = JSON.parse(v);
+    }
+    return { version: all[VERSION_KEY] ?? '0', info };
+  }
+
+  return {
+    async sysInfo(): Promise<SysInfo> {
+      if (!cached) cached = await load();
+      return cached.info;
+    },
+
+    /** Re-reads the config; returns the new value when it changed since the last read. */
+    async refresh(): Promise<SysInfo | null> {
+      const before = cached?.version;
+      cached = await load();
+      return before !== undefined && before !== cached.version ? cached.info : null;
+    },
+
+    async set(key: string, raw: string): Promise<SysInfo> {
+      const { key: k, value } = parseConfigValue(key, raw);
+      await store.write(k, JSON.stringify(value));
+      await store.write(VERSION_KEY, String(Date.now()));
+      cached = await load();
+      return cached.info;
+    },
+
+    async systemInfo(): Promise<SystemInfo> {
+      return { sysInfo: await this.sysInfo(), version: APP_VERSION, versionCode: APP_VERSION_CODE };
+    },
+
+    checkVersion(clientVersionCode?: number) {
+      return {
+        version: APP_VERSION,
+        versionCode: APP_VERSION_CODE,
+        hasUpdate: clientVersionCode !== undefined && clientVersionCode < APP_VERSION_CODE,
+      };
+    },
+
+    async sendCode(target: string, purpose: string): Promise<{ expires_in: number }> {
+      const now = Date.now();
+      if (now - (await store.lastCodeAt(target)) < CODE_RESEND_MS) {
+        throw refuse.bad('A code was sent less than a minute ago. Wait a moment before asking again.');
+      }
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await store.insertCode({ target, purpose, code_hash: hashToken(code), expires_at: now + CODE_TTL_MS, created_at: now });
+      if (config.smtpUrl && target.includes('@')) {
+        await nodemailer.createTransport(config.smtpUrl).sendMail({
+          from: config.smtpFrom,
+          to: target,
+          subject: 'Your Parley verification code',
+          text: `Your verification code is ${code}. It expires in 10 minutes.`,
+        });
+      } else {
+        log.info({ target, purpose, code }, 'verification code (no SMTP_URL configured)');
+      }
+      return { expires_in: CODE_TTL_MS / 1000 };
+    },
+  };
+}
+
+export type SystemService = ReturnType<typeof systemService>;

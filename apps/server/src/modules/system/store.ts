@@ -1,0 +1,27 @@
+import type { Db } from '../../db/index.ts';
+
+export function systemStore(db: Db) {
+  return {
+    async readAll(): Promise<Record<string, string>> {
+      const rows = await db.selectFrom('system_config').select(['key', 'value']).execute();
+      return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    },
+    async write(key: string, value: string): Promise<void> {
+      await db
+        .insertInto('system_config')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
+    },
+    insertCode: (row: { target: string; purpose: string; code_hash: string; expires_at: number; created_at: number }) =>
+      db.insertInto('verification_codes').values(row).execute(),
+    lastCodeAt: async (target: string) => {
+      const row = await db
+        .selectFrom('verification_codes')
+        .select((eb) => eb.fn.max('created_at').as('at'))
+        .where('target', '=', target)
+        .executeTakeFirst();
+      return row?.at == null ? 0 : Number(row.at);
+    },
+  };
+}

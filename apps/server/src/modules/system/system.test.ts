@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, boundSocket, startServer, type TestServer } from '../../testing/harness.ts';
+import { parseConfigValue } from './service.ts';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../../../../..');
+
+describe('config values', () => {
+  it('parses booleans and refuses unknown keys', () => {
+    expect(parseConfigValue('multipleLogin', 'true')).toEqual({ key: 'multipleLogin', value: true });
+    expect(parseConfigValue('disableCalls', '0')).toEqual({ key: 'disableCalls', value: false });
+    expect(() => parseConfigValue('multipleLogin', 'maybe')).toThrow(/true or false/);
+    expect(() => parseConfigValue('nope', 'true')).toThrow(/Unknown config key/);
+  });
+});
+
+describe.each(backends)('system endpoints (%s)', (backend) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(backend);
+  });
+  afterAll(() => s.close());
+
+  it('getSystemInfo answers the defaults and the app version', async () => {
+    const res = await s.post('/common/pub/getSystemInfo');
+    expect(res.body.data).toMatchObject({
+      sysInfo: { multipleLogin: false, disablePrivateChat: false, disableCalls: false, registrationOpen: true },
+      version: '5.5.1',
+      versionCode: 20250606,
+    });
+  });
+
+  it('checkVersion says whether there is a newer version', async () => {
+    expect((await s.post('/common/pub/checkVersion', { versionCode: 20250606 })).body.data.hasUpdate).toBe(false);
+    expect((await s.post('/common/pub/checkVersion', { versionCode: 20240101 })).body.data.hasUpdate).toBe(true);
+  });
+
+  it('sendCode issues a code and refuses a second one within a minute', async () => {
+    const first = await s.post('/common/pub/sendCode', { target: 'someone@example.com' });
+    expect(first.body).toMatchObject({ code: 0, data: { expires_in: 600 } });
+    const second = await s.post('/common/pub/sendCode', { target: 'someone@example.com' });
+    expect(second.body.code).toBe(400);
+    expect((await s.post('/common/pub/sendCode', { target: 5 })).body.code).toBe(400);
+  });
+
+  it('the admin command changes the config and every socket hears updateConfig', async () => {
+    const u = await s.user();
+    const sock = await boundSocket(s.wsUrl, u.token);
+    const env = {
+      ...process.env,
+      DATA_DIR: s.built.ctx.config.dataDir,
+      DATABASE_URL: s.built.ctx.config.databaseUrl ?? '',
+      DATABASE_SCHEMA: s.built.ctx.config.databaseSchema ?? '',
+      LOG_LEVEL: 'silent',
+    };
+    if (!env.DATABASE_SCHEMA) delete (env as Record<string, string | undefined>).DATABASE_SCHEMA;
+    const { stdout } = await run('node', ['--import', 'tsx', 'apps/server/src/main.ts', 'admin', 'config', 'set', 'disableCalls', 'true'], {
+      cwd: root,
+      env,
+    });
+    expect(JSON.parse(stdout.slice(0, stdout.lastIndexOf('}') + 1)).disableCalls).toBe(true);
+    const push = await sock.next('updateConfig', 6000);
+    expect(push.data.sysInfo.disableCalls).toBe(true);
+    expect((await s.post('/common/pub/getSystemInfo')).body.data.sysInfo.disableCalls).toBe(true);
+    const bad = run('node', ['--import', 'tsx', 'apps/server/src/main.ts', 'admin', 'config', 'set', 'bogus', '1'], {
+      cwd: root,
+      env,
+    });
+    await expect(bad).rejects.toThrow(/Unknown config key/);
+    sock.close();
+  });
+});

@@ -1,0 +1,64 @@
+import { Redis } from 'ioredis';
+
+/** Who a push goes to; each node delivers to the sockets it holds. */
+export interface Audience {
+  users?: number[];
+  sessions?: number[];
+  clientIds?: string[];
+  all?: boolean;
+}
+
+export type BusMessage =
+  | { kind: 'push'; to: Audience; frame: string; exceptClientId?: string; close?: boolean }
+  | { kind: 'bind'; clientId: string; userId: number; sessionId: number };
+
+export interface Bus {
+  publish(msg: BusMessage): void;
+  onMessage(handler: (msg: BusMessage) => void): void;
+  close(): Promise<void>;
+}
+
+export function localBus(): Bus {
+  const handlers: ((msg: BusMessage) => void)[] = [];
+  return {
+    publish: (msg) => {
+      for (const h of handlers) h(msg);
+    },
+    onMessage: (h) => {
+      handlers.push(h);
+    },
+    close: async () => {},
+  };
+}
+
+const CHANNEL = 'parley:bus';
+
+/** Redis pub/sub: every node publishes, every node (itself included) delivers to its own sockets. */
+export async function redisBus(url: string, channel = CHANNEL): Promise<Bus> {
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  await Promise.all([pub.connect(), sub.connect()]);
+  await sub.subscribe(channel);
+  const handlers: ((msg: BusMessage) => void)[] = [];
+  sub.on('message', (_ch: string, raw: string) => {
+    let msg: BusMessage;
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    for (const h of handlers) h(msg);
+  });
+  return {
+    publish: (msg) => {
+      void pub.publish(channel, JSON.stringify(msg));
+    },
+    onMessage: (h) => {
+      handlers.push(h);
+    },
+    close: async () => {
+      sub.disconnect();
+      pub.disconnect();
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import type { Push, PushTypeName } from '@parley/protocol';
+import type { WebSocket } from 'ws';
+import type { Audience, Bus, BusMessage } from './bus.ts';
+
+export interface Conn {
+  clientId: string;
+  ws: WebSocket;
+  userId: number | null;
+  sessionId: number | null;
+  lastSeen: number;
+}
+
+export function frameOf<T>(type: PushTypeName, data?: T): string {
+  const push: Push<T> = { type, data };
+  return JSON.stringify(push);
+}
+
+/**
+ * The sockets this node holds, indexed by client id, user and session.
+ * Pushes go through the bus so that any node can address any user.
+ */
+export class Hub {
+  private readonly conns = new Map<string, Conn>();
+  private readonly byUser = new Map<number, Set<Conn>>();
+  private readonly bySession = new Map<number, Set<Conn>>();
+  private presenceListeners: ((userId: number, online: boolean) => void)[] = [];
+
+  constructor(private readonly bus: Bus) {
+    bus.onMessage((msg) => this.onBus(msg));
+  }
+
+  add(ws: WebSocket): Conn {
+    const conn: Conn = { clientId: randomBytes(12).toString('hex'), ws, userId: null, sessionId: null, lastSeen: Date.now() };
+    this.conns.set(conn.clientId, conn);
+    return conn;
+  }
+
+  remove(conn: Conn): void {
+    if (!this.conns.delete(conn.clientId)) return;
+    this.unbind(conn);
+  }
+
+  get size(): number {
+    return this.conns.size;
+  }
+
+  /** Binds locally when the socket is here, otherwise asks the other nodes. Returns whether it was local. */
+  bind(clientId: string, userId: number, sessionId: number): boolean {
+    const conn = this.conns.get(clientId);
+    if (conn) {
+      this.bindConn(conn, userId, sessionId);
+      return true;
+    }
+    this.bus.publish({ kind: 'bind', clientId, userId, sessionId });
+    return false;
+  }
+
+  bindConn(conn: Conn, userId: number, sessionId: number): void {
+    if (conn.userId === userId && conn.sessionId === sessionId) return;
+    this.unbind(conn);
+    conn.userId = userId;
+    conn.sessionId = sessionId;
+    const set = getSet(this.byUser, userId);
+    set.add(conn);
+    getSet(this.bySession, sessionId).add(conn);
+    if (set.size === 1) this.emitPresence(userId, true);
+  }
+
+  isOnlineHere(userId: number): boolean {
+    return (this.byUser.get(userId)?.size ?? 0) > 0;
+  }
+
+  onPresence(listener: (userId: number, online: boolean) => void): void {
+    this.presenceListeners.push(listener);
+  }
+
+  push<T>(to: Audience, type: PushTypeName, data?: T, opts: { exceptClientId?: string; close?: boolean } = {}): void {
+    this.bus.publish({ kind: 'push', to, frame: frameOf(type, data), ...opts });
+  }
+
+  pushUsers<T>(users: number[], type: PushTypeName, data?: T, exceptClientId?: string): void {
+    if (users.length === 0) return;
+    this.push({ users }, type, data, { exceptClientId });
+  }
+
+  /** Delivers to this node's sockets only (for work every node does itself, like config reloads). */
+  pushLocal<T>(to: Audience, type: PushTypeName, data?: T): void {
+    this.onBus({ kind: 'push', to, frame: frameOf(type, data) });
+  }
+
+  /** Closes idle sockets; returns how many. */
+  sweep(idleMs: number, now = Date.now()): number {
+    let closed = 0;
+    for (const conn of this.conns.values()) {
+      if (now - conn.lastSeen > idleMs) {
+        conn.ws.close(4000, 'idle');
+        this.remove(conn);
+        closed++;
+      }
+    }
+    return closed;
+  }
+
+  closeAll(): void {
+    for (const conn of this.conns.values()) conn.ws.terminate();
+    this.conns.clear();
+    this.byUser.clear();
+    this.bySession.clear();
+  }
+
+  private unbind(conn: Conn): void {
+    if (conn.userId !== null) {
+      const set = this.byUser.get(conn.userId);
+      set?.delete(conn);
+      if (set && set.size === 0) {
+        this.byUser.delete(conn.userId);
+        this.emitPresence(conn.userId, false);
+      }
+    }
+    if (conn.sessionId !== null) {
+      const set = this.bySession.get(conn.sessionId);
+      set?.delete(conn);
+      if (set && set.size === 0) this.bySession.delete(conn.sessionId);
+    }
+    conn.userId = null;
+    conn.sessionId = null;
+  }
+
+  private emitPresence(userId: number, online: boolean): void {
+    for (const l of this.presenceListeners) l(userId, online);
+  }
+
+  private onBus(msg: BusMessage): void {
+    if (msg.kind === 'bind') {
+      const conn = this.conns.get(msg.clientId);
+      if (conn) this.bindConn(conn, msg.userId, msg.sessionId);
+      return;
+    }
+    const targets = this.resolve(msg.to);
+    for (const conn of targets) {
+      if (conn.clientId === msg.exceptClientId) continue;
+      if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(msg.frame);
+      if (msg.close) {
+        conn.ws.close(4001, 'closed');
+        this.remove(conn);
+      }
+    }
+  }
+
+  private resolve(to: Audience): Conn[] {
+    if (to.all) return [...this.conns.values()].filter((c) => c.userId !== null);
+    const out: Conn[] = [];
+    for (const id of to.users ?? []) for (const c of this.byUser.get(id) ?? []) out.push(c);
+    for (const id of to.sessions ?? []) for (const c of this.bySession.get(id) ?? []) out.push(c);
+    for (const id of to.clientIds ?? []) {
+      const c = this.conns.get(id);
+      if (c) out.push(c);
+    }
+    return out;
+  }
+}
+
+function getSet<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  return set;
+}

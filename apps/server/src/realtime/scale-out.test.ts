@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { boundSocket, openSocket, startServer } from '../testing/harness.ts';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const pgUrl = process.env.TEST_DATABASE_URL;
+const suites = redisUrl && pgUrl ? [{ redisUrl, pgUrl }] : [];
+if (suites.length === 0) {
+  console.warn('[tests] TEST_REDIS_URL and TEST_DATABASE_URL are not both set: the two-node Redis suite is skipped.');
+}
+
+describe.each(suites)('two nodes over Redis and one PostgreSQL', ({ redisUrl: url }) => {
+  it('a login on node B forces the socket on node A offline; HTTP bind reaches the other node', async () => {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const env = { DATABASE_URL: pgUrl as string, DATABASE_SCHEMA: schema };
+    const a = await startServer('sqlite', { env, redisUrl: url });
+    const b = await startServer('sqlite', { env, redisUrl: url });
+    try {
+      const u = await a.user();
+      const first = await a.post('/common/pub/login', { account: u.account, password: u.password });
+      const sockA = await boundSocket(a.wsUrl, first.body.data.authToken);
+      const second = await b.post('/common/pub/login', { account: u.account, password: u.password });
+      expect(second.body.code).toBe(0);
+      expect((await sockA.next('offline')).data.msg).toMatch(/another device/);
+
+      const sockB = await openSocket(b.wsUrl);
+      const bind = await a.post('/common/pub/bindUid', { client_id: sockB.clientId }, second.body.data.authToken);
+      expect(bind.body.code).toBe(0);
+      await new Promise((r) => setTimeout(r, 200));
+      a.built.ctx.hub.pushUsers([u.id], 'updateConfig', { from: 'a' });
+      expect((await sockB.next('updateConfig')).data).toEqual({ from: 'a' });
+      sockB.close();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundSocket, openSocket, startServer, type TestServer } from '../testing/harness.ts';
+
+describe('the /wss socket', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer('sqlite', { socketIdleMs: 600 });
+  });
+  afterAll(() => s.close());
+
+  it('sends init with a client_id, binds by frame, answers ping with pong', async () => {
+    const u = await s.user();
+    const sock = await openSocket(s.wsUrl);
+    expect(sock.clientId).toMatch(/^[0-9a-f]{24}$/);
+    sock.send({ type: 'bindUid', token: u.token, user_id: 99999 });
+    const bound = await sock.next('bindUid');
+    expect(bound.data.user_id).toBe(u.id);
+    sock.send({ type: 'ping' });
+    await sock.next('pong');
+    sock.close();
+  });
+
+  it('binds over HTTP with the token, never with the body user_id', async () => {
+    const u = await s.user();
+    const other = await s.user();
+    const sock = await openSocket(s.wsUrl);
+    const res = await s.post('/common/pub/bindUid', { client_id: sock.clientId, user_id: other.id }, u.token);
+    expect(res.body).toMatchObject({ code: 0, data: { user_id: u.id } });
+    s.built.ctx.hub.pushUsers([u.id], 'updateConfig', { probe: 1 });
+    expect((await sock.next('updateConfig')).data).toEqual({ probe: 1 });
+    s.built.ctx.hub.pushUsers([other.id], 'updateConfig', { probe: 2 });
+    sock.send({ type: 'ping' });
+    await sock.next('pong');
+    expect(sock.frames.filter((f) => f.type === 'updateConfig')).toHaveLength(1);
+    sock.close();
+  });
+
+  it('refuses binding with a bad token and closes', async () => {
+    const sock = await openSocket(s.wsUrl);
+    sock.send({ type: 'bindUid', token: 'not-a-real-token-at-all-xyz' });
+    const err = await sock.next('error');
+    expect(err.data.code).toBe(-1);
+    expect((await sock.closed).code).toBe(4401);
+  });
+
+  it('refuses HTTP binding without a token', async () => {
+    const sock = await openSocket(s.wsUrl);
+    const res = await s.post('/common/pub/bindUid', { client_id: sock.clientId });
+    expect(res.status).toBe(401);
+    sock.close();
+  });
+
+  it('answers garbage frames with an error and stays open', async () => {
+    const sock = await openSocket(s.wsUrl);
+    sock.ws.send('{not json');
+    expect((await sock.next('error')).data.code).toBe(400);
+    sock.send({ type: 'ping' });
+    await sock.next('pong');
+    sock.close();
+  });
+
+  it('delivers to several sockets of one user', async () => {
+    const u = await s.user();
+    const a = await boundSocket(s.wsUrl, u.token);
+    const b = await boundSocket(s.wsUrl, u.token);
+    s.built.ctx.hub.pushUsers([u.id], 'updateConfig', { n: 1 });
+    await a.next('updateConfig');
+    await b.next('updateConfig');
+    a.close();
+    b.close();
+  });
+
+  it('closes a socket that stays silent past the idle limit', async () => {
+    const u = await s.user();
+    const sock = await boundSocket(s.wsUrl, u.token);
+    const started = Date.now();
+    const { code } = await sock.closed;
+    expect(code).toBe(4000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+  });
+
+  it('keeps a socket that pings', async () => {
+    const u = await s.user();
+    const sock = await boundSocket(s.wsUrl, u.token);
+    for (let i = 0; i < 6; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      sock.send({ type: 'ping' });
+      await sock.next('pong');
+    }
+    expect(sock.ws.readyState).toBe(sock.ws.OPEN);
+    sock.close();
+  });
+});
