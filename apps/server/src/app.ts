@@ -11,6 +11,7 @@ import { serveStatic } from './http/static.ts';
 import { type Bus, localBus, redisBus } from './realtime/bus.ts';
 import { Hub } from './realtime/hub.ts';
 import { attachSocket } from './realtime/socket.ts';
+import { groupMembership } from './modules/groups/membership.ts';
 import { registerModules } from './modules/index.ts';
 import { systemService } from './modules/system/service.ts';
 import { systemStore } from './modules/system/store.ts';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     sessions: { resolve: async () => null },
     log: app.log,
     secret,
+    groups: groupMembership(db.db),
   };
   const router = makeRouter(app, { resolve: (token) => ctx.sessions.resolve(token) });
   registerModules(router, ctx, system);

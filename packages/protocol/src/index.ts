@@ -4,3 +4,4 @@ export * from './api/auth.ts';
 export * from './api/system.ts';
 export * from './events.ts';
 export * from './entities.ts';
+export * from './api/groups.ts';

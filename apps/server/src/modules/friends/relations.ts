@@ -1,0 +1,25 @@
+import type { Db } from '../../db/index.ts';
+
+/** Whether `a` has `b` as a friend (friendships are stored once per side). */
+export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('friends')
+    .select('user_id')
+    .where('user_id', '=', a)
+    .where('friend_id', '=', b)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The remark names `viewer` gave to `ids` (only those that have one). */
+export async function remarksOf(db: Db, viewer: number, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('friends')
+    .select(['friend_id', 'nickname'])
+    .where('user_id', '=', viewer)
+    .where('friend_id', 'in', ids)
+    .where('nickname', '!=', '')
+    .execute();
+  return new Map(rows.map((r) => [r.friend_id, r.nickname]));
+}
