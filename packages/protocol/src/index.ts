@@ -5,3 +5,5 @@ export * from './api/system.ts';
 export * from './events.ts';
 export * from './entities.ts';
 export * from './api/groups.ts';
+export * from './format/index.ts';
+export * from './rules/index.ts';

@@ -1,0 +1,154 @@
+/**
+ * The remaining validation rules of spec §5 as zod schemas and plain checks.
+ * Plain checks return the message of the first failed rule, or null when valid.
+ * Messages are English texts the web translates as keys (like ValidationMsg), except the dynamic form rule,
+ * whose message is the spec's Chinese '{field name}不能为空'.
+ */
+import { z } from 'zod';
+import { yuanToFen } from '../format/money.ts';
+import { FORWARD_MAX_TARGETS, PAY_PASSWORD_LENGTH, RECORDING_MIN_SECONDS, VIDEO_MAX_SECONDS } from '../limits.ts';
+
+export const RuleMsg = {
+  payPassword: 'Enter a 6-digit payment password',
+  payPasswordMismatch: 'Passwords do not match',
+  redPacketAmountEmpty: 'Amount cannot be empty',
+  redPacketAmountInvalid: 'Enter a valid amount',
+  redPacketNumber: 'Number must be a whole number greater than 0',
+  groupNameEmpty: 'Group name cannot be empty',
+  recipientsEmpty: 'Select at least one person',
+  recipientsTooMany: 'Too many people selected',
+  videoTooLong: 'Video cannot exceed 600 seconds',
+  recordingTooShort: 'Recording too short',
+} as const;
+
+/** The dynamic form required message: `${fieldName}不能为空`. */
+export const requiredMessage = (fieldName: string): string => `${fieldName}不能为空`;
+
+// Payment password --------------------------------------------------------------------------------------------
+
+const PAY_PASSWORD_PATTERN = new RegExp(`^\\d{${PAY_PASSWORD_LENGTH}}$`);
+
+/** Exactly 6 ASCII digits. */
+export const payPasswordSchema = z.string({ error: RuleMsg.payPassword }).regex(PAY_PASSWORD_PATTERN, { error: RuleMsg.payPassword });
+
+/** Payment password entered twice. */
+export const payPasswordPairSchema = z
+  .object({ password: payPasswordSchema, repassword: z.string({ error: RuleMsg.payPasswordMismatch }) })
+  .refine((b) => b.password === b.repassword, { error: RuleMsg.payPasswordMismatch, path: ['repassword'] });
+
+export function checkPayPassword(password: string, repassword?: string): string | null {
+  if (typeof password !== 'string' || !PAY_PASSWORD_PATTERN.test(password)) return RuleMsg.payPassword;
+  if (repassword !== undefined && repassword !== password) return RuleMsg.payPasswordMismatch;
+  return null;
+}
+
+// Red packet ---------------------------------------------------------------------------------------------------
+
+/** Yuan amount check: non-empty, at most 2 decimals, greater than 0. */
+export function checkRedPacketAmount(amount: string | number | null | undefined): string | null {
+  const s = amount === null || amount === undefined ? '' : String(amount).trim();
+  if (s === '') return RuleMsg.redPacketAmountEmpty;
+  const fen = yuanToFen(s);
+  return fen === null || fen <= 0 ? RuleMsg.redPacketAmountInvalid : null;
+}
+
+/** Red packet number: a whole number greater than 0 ('3' and 3 are fine; '3.0', '0', '-1' are not). */
+export function checkRedPacketNumber(num: string | number | null | undefined): string | null {
+  const s = num === null || num === undefined ? '' : String(num).trim();
+  return /^\d+$/.test(s) && Number.isSafeInteger(Number(s)) && Number(s) > 0 ? null : RuleMsg.redPacketNumber;
+}
+
+/** A yuan amount (string or number) validated like checkRedPacketAmount and turned into integer fen. */
+export const yuanAmountSchema = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const error = checkRedPacketAmount(v);
+  if (error) {
+    ctx.addIssue({ code: 'custom', message: error });
+    return z.NEVER;
+  }
+  return yuanToFen(String(v).trim()) as number;
+});
+
+/** A whole number greater than 0 (string or number), as a number. */
+export const redPacketNumberSchema = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  if (checkRedPacketNumber(v)) {
+    ctx.addIssue({ code: 'custom', message: RuleMsg.redPacketNumber });
+    return z.NEVER;
+  }
+  return Number(String(v).trim());
+});
+
+/** The spec's red packet fields; `amount` comes out in fen. Extend it with the other red packet fields. */
+export const redPacketSchema = z.object({ amount: yuanAmountSchema, number: redPacketNumberSchema });
+
+// Group name ---------------------------------------------------------------------------------------------------
+
+export const groupNameSchema = z.string({ error: RuleMsg.groupNameEmpty }).trim().min(1, { error: RuleMsg.groupNameEmpty });
+
+export function checkGroupName(name: string | null | undefined): string | null {
+  return (name ?? '').trim() === '' ? RuleMsg.groupNameEmpty : null;
+}
+
+// Recipients ---------------------------------------------------------------------------------------------------
+
+/** At least one and at most `max` recipients (9 for forward and push). Accepts a count or a list. */
+export function checkRecipients(selected: number | readonly unknown[], max: number = FORWARD_MAX_TARGETS): string | null {
+  const count = typeof selected === 'number' ? selected : selected.length;
+  if (count < 1) return RuleMsg.recipientsEmpty;
+  return count > max ? RuleMsg.recipientsTooMany : null;
+}
+
+/** A list of recipient ids of length 1..max. */
+export const recipientsSchema = (max: number = FORWARD_MAX_TARGETS) =>
+  z
+    .array(z.union([z.string(), z.number()]))
+    .min(1, { error: RuleMsg.recipientsEmpty })
+    .max(max, { error: RuleMsg.recipientsTooMany });
+
+// Media --------------------------------------------------------------------------------------------------------
+
+/** Video at most 600 s. */
+export function checkVideoDuration(seconds: number): string | null {
+  return Number.isFinite(seconds) && seconds <= VIDEO_MAX_SECONDS ? null : RuleMsg.videoTooLong;
+}
+
+/** A recording must last at least 1 s. */
+export function checkRecordingDuration(seconds: number): string | null {
+  return Number.isFinite(seconds) && seconds >= RECORDING_MIN_SECONDS ? null : RuleMsg.recordingTooShort;
+}
+
+// Dynamic form -------------------------------------------------------------------------------------------------
+
+/** A dynamic form field (spec §3). */
+export interface DynamicFormField {
+  name: string;
+  field: string;
+  form_type: string;
+  default_value?: unknown;
+  value?: unknown;
+  setting?: unknown;
+  relevant?: unknown;
+  disabled?: boolean | number;
+}
+
+export interface RequiredRule {
+  required: true;
+  message: string;
+}
+
+/** The default rule every dynamic form field gets. */
+export function defaultFieldRules(field: Pick<DynamicFormField, 'name'>): RequiredRule[] {
+  return [{ required: true, message: requiredMessage(field.name) }];
+}
+
+/** Empty: undefined, null, a blank string or an empty array. 0 and false are values. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/** The required rule applied to one field's `value`. */
+export function checkRequiredField(field: Pick<DynamicFormField, 'name' | 'value'>): string | null {
+  return isEmptyValue(field.value) ? requiredMessage(field.name) : null;
+}
