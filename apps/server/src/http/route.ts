@@ -19,12 +19,24 @@ type Handler<B, U> = (ctx: U extends true ? AuthedCtx<B> : Ctx<B>) => Promise<un
  * Registers a POST route answering the `{code,msg,data}` envelope.
  * The body is parsed by `schema`; a refusal is an `ApiError` thrown by the handler.
  */
+export interface RouteEntry {
+  path: string;
+  auth: boolean;
+  body: z.ZodType;
+  /** one line for the API reference */
+  summary?: string;
+}
+
 export function makeRouter(app: FastifyInstance, sessions: SessionResolver) {
+  /** Every JSON route registered, for the generated API reference (docs/api.md). */
+  const catalog: RouteEntry[] = [];
+
   function post<S extends z.ZodType, A extends boolean>(
     path: string,
-    opts: { auth: A; body: S },
+    opts: { auth: A; body: S; summary?: string },
     handler: Handler<z.infer<S>, A>,
   ): void {
+    catalog.push({ path, auth: opts.auth, body: opts.body, summary: opts.summary });
     app.post(path, async (req, reply) => {
       const user = opts.auth ? await requireUser(req, sessions) : undefined;
       const parsed = opts.body.safeParse(req.body ?? {});
@@ -40,7 +52,7 @@ export function makeRouter(app: FastifyInstance, sessions: SessionResolver) {
       return envelope(result ?? null);
     });
   }
-  return { post };
+  return { post, catalog };
 }
 
 export type Router = ReturnType<typeof makeRouter>;

@@ -1,0 +1,219 @@
+/**
+ * The load generator: a separate process that holds the client sockets and sends through the HTTP
+ * API. It takes one JSON job on argv and prints one JSON result line on stdout.
+ */
+import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'undici';
+import WebSocket from 'ws';
+import { percentile } from './procstat.ts';
+
+export type Job =
+  | { kind: 'fanout'; url: string; tokens: string[]; groupId: number; rates: number[]; seconds: number }
+  | { kind: 'private'; url: string; tokens: string[]; userIds: number[]; rate: number; seconds: number }
+  | { kind: 'idle'; url: string; tokens: string[]; sockets: number; holdSeconds: number };
+
+interface Client {
+  ws: WebSocket;
+  clientId: string;
+  received: number;
+  closed: boolean;
+}
+
+const MARK = /"content":"b:(\d+):(\d+)"/;
+
+async function connect(url: string, token: string, onFrame: (raw: string) => void): Promise<Client> {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/wss`, { perMessageDeflate: false });
+  const client: Client = { ws, clientId: '', received: 0, closed: false };
+  await new Promise<void>((resolve, reject) => {
+    ws.once('error', reject);
+    ws.on('message', (data) => {
+      const raw = data.toString();
+      if (raw.startsWith('{"type":"init"')) {
+        client.clientId = JSON.parse(raw).client_id;
+        ws.send(JSON.stringify({ type: 'bindUid', token }));
+      }
+      else if (raw.startsWith('{"type":"bindUid"')) resolve();
+      else onFrame(raw);
+    });
+  });
+  ws.on('close', () => {
+    client.closed = true;
+  });
+  const ping = setInterval(() => ws.readyState === ws.OPEN && ws.send('{"type":"ping"}'), 20_000);
+  ping.unref();
+  return client;
+}
+
+async function connectAll(url: string, tokens: string[], onFrame: (raw: string) => void, parallel = 200) {
+  const clients: Client[] = new Array(tokens.length);
+  for (let i = 0; i < tokens.length; i += parallel) {
+    const batch = tokens.slice(i, i + parallel).map((t, j) =>
+      connect(url, t, onFrame).then((c) => {
+        clients[i + j] = c;
+      }),
+    );
+    await Promise.all(batch);
+  }
+  return clients;
+}
+
+const agent = new Agent({ connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
+
+async function send(url: string, token: string, body: object, clientId = ''): Promise<boolean> {
+  try {
+    const res = await request(`${url}/enterprise/im/sendMessage`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { 'content-type': 'application/json', authorization: token, clientid: clientId },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.body.json()) as { code: number };
+    return json.code === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Sends `rate` messages per second for `seconds`, spreading them evenly; returns accepted count. */
+async function paced(rate: number, seconds: number, sendOne: (seq: number) => Promise<boolean>): Promise<number> {
+  const total = rate * seconds;
+  const start = performance.now();
+  let accepted = 0;
+  const inflight: Promise<void>[] = [];
+  for (let seq = 0; seq < total; seq++) {
+    const due = start + (seq * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    inflight.push(
+      sendOne(seq).then((ok) => {
+        if (ok) accepted++;
+      }),
+    );
+  }
+  await Promise.all(inflight);
+  return accepted;
+}
+
+async function fanout(job: Extract<Job, { kind: 'fanout' }>) {
+  let step = 0;
+  let latencies: number[] = [];
+  let received = 0;
+  const clients = await connectAll(job.url, job.tokens, (raw) => {
+    const m = MARK.exec(raw);
+    if (!m || Number(m[1]) !== step) return;
+    received++;
+    latencies.push(Date.now() - Number(m[2]));
+  });
+  const results = [];
+  for (const rate of job.rates) {
+    step++;
+    latencies = [];
+    received = 0;
+    const closedBefore = clients.filter((c) => c.closed).length;
+    emit({ event: 'step-start', rate });
+    const accepted = await paced(rate, job.seconds, (seq) =>
+      send(job.url, job.tokens[seq % job.tokens.length], {
+        id: randomUUID(),
+        toContactId: `group-${job.groupId}`,
+        is_group: 1,
+        type: 'text',
+        content: `b:${step}:${Date.now()}`,
+      }),
+    );
+    const expected = accepted * clients.length;
+    const drainUntil = Date.now() + 5_000;
+    while (received < expected && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 100));
+    const sorted = latencies.sort((a, b) => a - b);
+    const disconnects = clients.filter((c) => c.closed).length - closedBefore;
+    const result = {
+      rate,
+      sent: rate * job.seconds,
+      accepted,
+      expected,
+      received,
+      delivered: expected === 0 ? 0 : received / expected,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      p99: percentile(sorted, 99),
+      disconnects,
+    };
+    results.push(result);
+    emit({ event: 'step-end', ...result });
+    const pass = result.delivered >= 0.999 && disconnects === 0 && result.p95 <= 200 && accepted === result.sent;
+    if (!pass) break;
+  }
+  for (const c of clients) c.ws.terminate();
+  return results;
+}
+
+async function privateChat(job: Extract<Job, { kind: 'private' }>) {
+  const latencies: number[] = [];
+  let received = 0;
+  const clients = await connectAll(job.url, job.tokens, (raw) => {
+    const m = MARK.exec(raw);
+    if (!m) return;
+    received++;
+    latencies.push(Date.now() - Number(m[2]));
+  });
+  // Pairs (2i, 2i+1) are friends. Only the recipient's socket is counted: the sender sends with its
+  // own socket's client id so that its own device is skipped.
+  const accepted = await paced(job.rate, job.seconds, (seq) => {
+    const pair = seq % (job.tokens.length / 2);
+    const fromA = Math.floor(seq / (job.tokens.length / 2)) % 2 === 0;
+    const from = fromA ? 2 * pair : 2 * pair + 1;
+    const to = fromA ? 2 * pair + 1 : 2 * pair;
+    return send(
+      job.url,
+      job.tokens[from],
+      {
+        id: randomUUID(),
+        toContactId: job.userIds[to],
+        is_group: 0,
+        type: 'text',
+        content: `b:1:${Date.now()}`,
+      },
+      clients[from].clientId,
+    );
+  });
+  const drainUntil = Date.now() + 5_000;
+  while (received < accepted && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 100));
+  const sorted = latencies.sort((a, b) => a - b);
+  for (const c of clients) c.ws.terminate();
+  return {
+    rate: job.rate,
+    sent: job.rate * job.seconds,
+    accepted,
+    received,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+  };
+}
+
+async function idle(job: Extract<Job, { kind: 'idle' }>) {
+  const tokens = Array.from({ length: job.sockets }, (_, i) => job.tokens[i % job.tokens.length]);
+  const started = Date.now();
+  const clients = await connectAll(job.url, tokens, () => {}, 250);
+  emit({ event: 'idle-bound', sockets: clients.length, seconds: (Date.now() - started) / 1000 });
+  await new Promise((r) => setTimeout(r, job.holdSeconds * 1000));
+  const open = clients.filter((c) => !c.closed).length;
+  for (const c of clients) c.ws.terminate();
+  return { sockets: clients.length, open };
+}
+
+function emit(obj: object) {
+  process.stdout.write(`${JSON.stringify(obj)}\n`);
+}
+
+const job = JSON.parse(process.argv[2] ?? '{}') as Job;
+const run = job.kind === 'fanout' ? fanout(job) : job.kind === 'private' ? privateChat(job) : idle(job);
+run.then(
+  (result) => {
+    emit({ event: 'done', result });
+    process.exit(0);
+  },
+  (err) => {
+    emit({ event: 'error', message: String(err?.stack ?? err) });
+    process.exit(1);
+  },
+);

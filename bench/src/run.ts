@@ -1,0 +1,159 @@
+/**
+ * `npm run bench`: seeds a fresh SQLite database, starts the real server as its own process and
+ * drives it from a separate load-generator process; prints each figure beside its budget.
+ * Options: --only fanout|private|idle (repeatable), --seconds N (fan-out step length, default 30).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import type { Job } from './generator.ts';
+import { cpuSeconds, rssMb, rssPeak } from './procstat.ts';
+import { seed } from './seed.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const args = process.argv.slice(2);
+const only = args.flatMap((a, i) => (a === '--only' ? [args[i + 1]] : []));
+const seconds = Number(args[args.indexOf('--seconds') + 1]) || 30;
+const wants = (k: string) => only.length === 0 || only.includes(k);
+
+const BUDGET = { fanoutRate: 50, idleRssMb: 1024, privateP95: 50, privateRate: 1000, groupP95: 200 };
+
+function startServer(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const rl = readline.createInterface({ input: proc.stdout! });
+    rl.on('line', (line) => {
+      const m = /Open (http:\/\/[^/\s]+)\//.exec(line);
+      if (m) resolve({ proc, url: m[1] });
+    });
+    proc.once('exit', (code) => reject(new Error(`server exited early with ${code}`)));
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the generator's JSON lines are read loosely
+type Loose = Record<string, any>;
+
+function runGenerator(job: Job, onEvent: (e: Loose) => void): Promise<Loose> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/src/generator.ts', JSON.stringify(job)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const rl = readline.createInterface({ input: proc.stdout! });
+    rl.on('line', (line) => {
+      let e: Loose;
+      try {
+        e = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (e.event === 'done') resolve(e.result);
+      else if (e.event === 'error') reject(new Error(e.message));
+      else onEvent(e);
+    });
+    proc.once('exit', (code) => code !== 0 && reject(new Error(`generator exited with ${code}`)));
+  });
+}
+
+interface StepResult {
+  rate: number;
+  sent: number;
+  accepted: number;
+  expected: number;
+  received: number;
+  delivered: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  disconnects: number;
+}
+
+/** A fan-out step passes with ≥ 99.9 % delivered, no disconnects, p95 within budget, every send accepted. */
+const stepPasses = (r: StepResult) =>
+  r.delivered >= 0.999 && r.disconnects === 0 && r.p95 <= BUDGET.groupP95 && r.accepted === r.sent;
+
+const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
+  console.log(`Seeding 10,000 users, 5,000 friend pairs and a 1,000-member group in ${dataDir} …`);
+  const seeded = await seed(dataDir, 10_000, 1_000);
+  const { proc, url } = await startServer(dataDir);
+  const pid = proc.pid!;
+  console.log(`Server pid ${pid} at ${url}; ${os.cpus().length} cores; generator in its own process.\n`);
+  const lines: string[] = [];
+
+  try {
+    if (wants('fanout')) {
+      console.log(`Group fan-out: 1,000 bound clients, one 1,000-member group, ${seconds} s per step`);
+      let cpuAt = 0;
+      let peak: { stop(): number } | null = null;
+      const stepStats: Record<number, { cpu: number; rss: number }> = {};
+      const results = await runGenerator(
+        { kind: 'fanout', url, tokens: seeded.tokens.slice(0, 1000), groupId: seeded.groupId, rates: [10, 20, 50, 100, 200], seconds },
+        (e) => {
+          if (e.event === 'step-start') {
+            cpuAt = cpuSeconds(pid);
+            peak = rssPeak(pid);
+          } else if (e.event === 'step-end') {
+            const cpu = ((cpuSeconds(pid) - cpuAt) / (seconds + 0.001)) * 100;
+            stepStats[e.rate] = { cpu, rss: peak?.stop() ?? rssMb(pid) };
+            const pass = stepPasses(e as StepResult);
+            console.log(
+              `  R=${String(e.rate).padStart(3)}/s  accepted ${e.accepted}/${e.sent}  deliveries ${e.received}/${e.expected} (${fmt(e.delivered * 100, 2)}%)  ` +
+                `p50 ${e.p50} ms  p95 ${e.p95} ms  p99 ${e.p99} ms  disconnects ${e.disconnects}  server CPU ${fmt(stepStats[e.rate].cpu, 0)}%  peak RSS ${fmt(stepStats[e.rate].rss, 0)} MB  ${verdict(pass)}`,
+            );
+          }
+        },
+      );
+      const passing = (results as StepResult[]).filter(stepPasses);
+      const best = passing.length ? passing[passing.length - 1].rate : 0;
+      lines.push(
+        `group fan-out        highest passing R = ${best}/s (${best * 1000} deliveries/s)   budget: R ≥ ${BUDGET.fanoutRate}/s   ${verdict(best >= BUDGET.fanoutRate)}`,
+      );
+    }
+
+    if (wants('private')) {
+      console.log('\nPrivate chat: 500 friend pairs, 1,000 messages/s for 20 s');
+      const r = await runGenerator(
+        { kind: 'private', url, tokens: seeded.tokens.slice(0, 1000), userIds: seeded.userIds.slice(0, 1000), rate: BUDGET.privateRate, seconds: 20 },
+        () => {},
+      );
+      console.log(`  accepted ${r.accepted}/${r.sent}  received ${r.received}  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms`);
+      lines.push(
+        `private chat p95     ${r.p95} ms at ${r.rate} msg/s (received ${r.received}/${r.accepted})   budget: ≤ ${BUDGET.privateP95} ms   ${verdict(r.p95 <= BUDGET.privateP95 && r.received >= r.accepted * 0.999)}`,
+      );
+    }
+
+    if (wants('idle')) {
+      console.log('\nIdle capacity: 10,000 bound idle sockets held for 15 s');
+      const before = rssMb(pid);
+      const peak = rssPeak(pid);
+      const r = await runGenerator({ kind: 'idle', url, tokens: seeded.tokens, sockets: 10_000, holdSeconds: 15 }, (e) => {
+        if (e.event === 'idle-bound') console.log(`  ${e.sockets} sockets bound in ${fmt(e.seconds)} s`);
+      });
+      const rss = peak.stop();
+      console.log(`  open at the end ${r.open}/${r.sockets}; server RSS ${fmt(before, 0)} MB before, peak ${fmt(rss, 0)} MB`);
+      lines.push(
+        `idle capacity        ${r.open} sockets, server peak RSS ${fmt(rss, 0)} MB   budget: 10,000 sockets, ≤ ${BUDGET.idleRssMb} MB   ${verdict(r.open === 10_000 && rss <= BUDGET.idleRssMb)}`,
+      );
+    }
+  } finally {
+    proc.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log('\nSummary (figure — budget — verdict)');
+  for (const l of lines) console.log(`  ${l}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,119 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { migrate, openDatabase } from '../../apps/server/src/db/index.ts';
+
+export interface Seeded {
+  tokens: string[];
+  userIds: number[];
+  groupId: number;
+  groupSize: number;
+}
+
+const sha = (t: string) => createHash('sha256').update(t).digest('hex');
+
+/**
+ * Writes users, sessions, friendships (pairs 2i/2i+1) and one big group straight into a fresh
+ * SQLite file, so the measured server starts with everything in place.
+ */
+export async function seed(dataDir: string, users: number, groupSize: number): Promise<Seeded> {
+  const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+  await migrate(handle);
+  const db = handle.db;
+  const now = Date.now();
+  const passwordHash = await hash('bench-pass', { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const tokens: string[] = [];
+  const userIds: number[] = [];
+  const CHUNK = 500;
+  for (let start = 0; start < users; start += CHUNK) {
+    const rows = [];
+    for (let i = start; i < Math.min(users, start + CHUNK); i++) {
+      rows.push({
+        account: `bench${i}`,
+        account_key: `bench${i}`,
+        nickname: `Bench ${i}`,
+        password_hash: passwordHash,
+        avatar: '',
+        avatar_color: 1 + (i % 5),
+        gender: 'unknown',
+        signature: '',
+        email: '',
+        phone: '',
+        invite_code: `B${i}`,
+        verified: 0,
+        status: 1,
+        created_at: now,
+      });
+    }
+    const inserted = await db.insertInto('users').values(rows).returning('id').execute();
+    userIds.push(...inserted.map((r) => r.id));
+  }
+  for (let start = 0; start < users; start += CHUNK) {
+    const rows = [];
+    for (let i = start; i < Math.min(users, start + CHUNK); i++) {
+      const token = randomBytes(24).toString('base64url');
+      tokens.push(token);
+      rows.push({
+        user_id: userIds[i],
+        token_hash: sha(token),
+        device: 'web',
+        cid: '',
+        user_agent: 'bench',
+        ip: '127.0.0.1',
+        created_at: now,
+        last_used_at: now,
+        expires_at: now + 86_400_000,
+        revoked_at: null,
+      });
+    }
+    await db.insertInto('sessions').values(rows).execute();
+  }
+  const friends = [];
+  const convs = [];
+  for (let i = 0; i + 1 < users; i += 2) {
+    const [a, b] = [userIds[i], userIds[i + 1]];
+    friends.push({ user_id: a, friend_id: b, nickname: '', created_at: now });
+    friends.push({ user_id: b, friend_id: a, nickname: '', created_at: now });
+    const key = a < b ? `p:${a}:${b}` : `p:${b}:${a}`;
+    convs.push(conv(a, String(b), key, now), conv(b, String(a), key, now));
+  }
+  for (let i = 0; i < friends.length; i += CHUNK) await db.insertInto('friends').values(friends.slice(i, i + CHUNK)).execute();
+  const group = await db
+    .insertInto('groups')
+    .values({
+      name: 'Bench group',
+      owner_id: userIds[0],
+      avatar: '',
+      notice: '',
+      notice_at: 0,
+      setting: '{}',
+      created_at: now,
+      removed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const members = [];
+  for (let i = 0; i < groupSize; i++) {
+    members.push({ group_id: group.id, user_id: userIds[i], role: i === 0 ? 1 : 3, joined_at: now, joined_msg_id: 0, mute_until: 0 });
+    convs.push(conv(userIds[i], `group-${group.id}`, `g:${group.id}`, now));
+  }
+  for (let i = 0; i < members.length; i += CHUNK) await db.insertInto('group_members').values(members.slice(i, i + CHUNK)).execute();
+  for (let i = 0; i < convs.length; i += CHUNK) await db.insertInto('conversations').values(convs.slice(i, i + CHUNK)).execute();
+  await handle.close();
+  return { tokens, userIds, groupId: group.id, groupSize };
+}
+
+function conv(userId: number, contactId: string, key: string, now: number) {
+  return {
+    user_id: userId,
+    contact_id: contactId,
+    conv_key: key,
+    is_top: 0,
+    is_notice: 1,
+    read_msg_id: 0,
+    read_at_msg_id: 0,
+    cleared_msg_id: 0,
+    hidden_msg_id: 0,
+    updated_at: now,
+  };
+}
