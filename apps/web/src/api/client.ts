@@ -1,0 +1,131 @@
+import { type Envelope, HTTP_TIMEOUT_MS, RELOGIN_REDIRECT_MS } from '@parley/protocol';
+import { showAlert, showToast } from '../components/feedback.tsx';
+import { t } from '../i18n/index.ts';
+import { localizeMessage } from '../i18n/validation.ts';
+import { endSession } from '../session/endSession.ts';
+import { useSession } from '../stores/session.ts';
+import {
+  isEnvelope,
+  judgeEnvelope,
+  judgeHttpStatus,
+  judgeMalformedAnswer,
+  judgeTransportFailure,
+  type Notice,
+  type Verdict,
+} from './catalogue.ts';
+
+export type ApiFailure = 'refused' | 'session' | 'http' | 'network' | 'timeout' | 'aborted' | 'malformed';
+
+/** A request that did not succeed. `code`/`data` come from the envelope, `status` from HTTP. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly reason: ApiFailure,
+    readonly details: { code?: number; status?: number; data?: unknown } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  /** Background call: no toasts. Session loss (code -1, HTTP 401) is still handled. */
+  silent?: boolean;
+  /** Cancels the request (TanStack Query passes one); a cancelled request is never reported. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+function headers(): Record<string, string> {
+  const { authToken, clientId, cid } = useSession.getState();
+  const out: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (authToken) out.Authorization = authToken;
+  if (clientId) out.clientId = clientId;
+  if (cid) out.cid = cid;
+  return out;
+}
+
+function noticeText(notice: Notice): string {
+  return 'key' in notice ? t(notice.key) : localizeMessage(notice.text);
+}
+
+let sessionEnding = false;
+
+function loseSession(kind: 'relogin' | 'authDialog'): void {
+  if (sessionEnding) return;
+  sessionEnding = true;
+  const finish = () => {
+    sessionEnding = false;
+    endSession();
+  };
+  if (kind === 'relogin') {
+    setTimeout(finish, RELOGIN_REDIRECT_MS);
+    return;
+  }
+  void showAlert({ title: t('errors.noticeTitle'), content: t('errors.authExpired') }).then(finish);
+}
+
+/** Shows what the catalogue decided and settles the request accordingly. */
+function settle<T>(verdict: Verdict, options: RequestOptions, failure: ApiError, envelope?: Envelope<T>): Envelope<T> {
+  if (verdict.notice && !options.silent) showToast(noticeText(verdict.notice), verdict.notice.tone);
+  if (verdict.session) loseSession(verdict.session);
+  if (verdict.ok && envelope) return envelope;
+  throw failure;
+}
+
+async function post<T = unknown>(path: string, body: object = {}, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? HTTP_TIMEOUT_MS);
+  const cancel = () => controller.abort();
+  options.signal?.addEventListener('abort', cancel);
+
+  try {
+    let response: Response;
+    let answer: unknown;
+    try {
+      response = await fetch(path, {
+        method: 'POST',
+        headers: headers(),
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
+      answer = await response.json().catch(() => undefined);
+    } catch {
+      if (options.signal?.aborted && !timedOut) throw new ApiError('aborted', 'aborted');
+      const verdict = judgeTransportFailure();
+      return settle(verdict, options, new ApiError(t('errors.networkTimeout'), timedOut ? 'timeout' : 'network'));
+    }
+
+    if (!response.ok) {
+      const serverMsg = isEnvelope(answer) && typeof answer.msg === 'string' ? answer.msg : '';
+      const message = serverMsg || response.statusText;
+      const verdict = judgeHttpStatus(response.status, message);
+      const reason = verdict.session ? 'session' : 'http';
+      return settle(verdict, options, new ApiError(localizeMessage(message), reason, { status: response.status }));
+    }
+    if (!isEnvelope(answer)) {
+      return settle(judgeMalformedAnswer(), options, new ApiError(t('errors.serverError'), 'malformed'));
+    }
+    const envelope = answer as Envelope<T>;
+    const verdict = judgeEnvelope(envelope);
+    const reason = verdict.session ? 'session' : 'refused';
+    const failure = new ApiError(localizeMessage(envelope.msg ?? ''), reason, { code: envelope.code, data: envelope.data });
+    return settle(verdict, options, failure, envelope);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
+  }
+}
+
+/** The HTTP client: always POST JSON with the session headers; answers are `{code, msg, data}`. */
+export const api = {
+  post,
+  /** Same as post, resolving to `data` only. */
+  async data<T = unknown>(path: string, body: object = {}, options: RequestOptions = {}): Promise<T> {
+    return (await post<T>(path, body, options)).data;
+  },
+};

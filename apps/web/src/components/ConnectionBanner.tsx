@@ -1,0 +1,39 @@
+import { SpinLoading } from 'antd-mobile';
+import { ExclamationCircleFill } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useDelayedFlag } from '../hooks/useDelayedFlag.ts';
+import { socket } from '../realtime/socket.ts';
+import { useSocketState } from '../realtime/useSocketState.ts';
+import styles from './ConnectionBanner.module.css';
+
+/** A short connect does not flash the banner. */
+const CONNECTING_NOTICE_DELAY_MS = 800;
+
+/** Shows the socket trouble: "connecting…" while (re)connecting, a tap-to-retry strip after giving up. */
+export function ConnectionBanner() {
+  const { t } = useTranslation();
+  const state = useSocketState();
+  const showConnecting = useDelayedFlag(state === 'connecting', CONNECTING_NOTICE_DELAY_MS);
+
+  if (state === 'error') {
+    return (
+      <button
+        type="button"
+        className={`${styles.banner} ${styles.error}`}
+        onClick={() => socket.retry()}
+        data-testid="connection-banner"
+        data-state="error"
+      >
+        <ExclamationCircleFill className={styles.icon} />
+        <span>{t('socket.error')}</span>
+      </button>
+    );
+  }
+  if (!showConnecting) return null;
+  return (
+    <div className={`${styles.banner} ${styles.connecting}`} role="status" data-testid="connection-banner" data-state="connecting">
+      <SpinLoading className={styles.icon} style={{ '--size': '16px' }} color="currentColor" />
+      <span>{t('socket.connecting')}</span>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Avatar } from '../../components/Avatar.tsx';
+import { ConnectionBanner } from '../../components/ConnectionBanner.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
+import { SearchEntry } from '../../components/SearchEntry.tsx';
+import type { PageProps } from '../../router/pageProps.ts';
+import { displayNameOf, useSession } from '../../stores/session.ts';
+import { ChatList } from './ChatList.tsx';
+import { HomeMenu } from './HomeMenu.tsx';
+import { MinePanel } from './MinePanel.tsx';
+
+const SEARCH_PATH = '/pages/index/search';
+
+/** Home: the chat list, with the personal area behind the avatar and the '+' menu. */
+export default function HomePage({ titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.userInfo);
+  const [mineOpen, setMineOpen] = useState(false);
+  const name = displayNameOf(user);
+
+  const avatar = (
+    <span style={{ paddingLeft: 8, display: 'inline-flex' }}>
+      <Avatar
+        name={name}
+        avatar={user?.avatar}
+        color={user?.avatar_color}
+        size={32}
+        onClick={() => setMineOpen(true)}
+        label={t('home.openMine')}
+        testId="home-avatar"
+      />
+    </span>
+  );
+  return (
+    <PageFrame title={t(titleKey)} showBack={false} left={avatar} right={<HomeMenu />} testId="home-page">
+      <ConnectionBanner />
+      <SearchEntry placeholder={t('home.searchPlaceholder')} onOpen={() => navigate(SEARCH_PATH)} testId="home-search" />
+      <ChatList />
+      <MinePanel open={mineOpen} onClose={() => setMineOpen(false)} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,85 @@
+import { APP_VERSION, loginBody } from '@parley/protocol';
+import { Button, Checkbox } from 'antd-mobile';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { completeSignIn, type LoginForm, login } from '../../api/auth.ts';
+import { useZodForm } from '../../hooks/useZodForm.ts';
+import { Paths } from '../../router/navigation.ts';
+import styles from './Auth.module.css';
+import { AuthField } from './AuthField.tsx';
+import { BrandHeader } from './BrandHeader.tsx';
+import { LanguageButton } from './LanguageButton.tsx';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useZodForm<LoginForm, unknown>(loginBody, { account: '', password: '', remember: false });
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting || !form.validate()) return;
+    setSubmitting(true);
+    try {
+      await completeSignIn(await login({ ...form.values, account: form.values.account.trim() }));
+    } catch {
+      // The HTTP client has already told the user why.
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className={styles.page} data-testid="login-page">
+      <div className={styles.content}>
+        <div className={styles.toolbar}>
+          <LanguageButton />
+        </div>
+        <BrandHeader heading={t('login.heading')} subtitle={t('login.subtitle')} />
+        <form onSubmit={submit} noValidate data-testid="login-form">
+          <AuthField
+            name="account"
+            label={t('login.account')}
+            value={form.values.account}
+            onChange={(value) => form.setField('account', value)}
+            placeholder={t('login.accountPlaceholder')}
+            autoComplete="username"
+            error={form.errorOf('account')}
+          />
+          <AuthField
+            name="password"
+            label={t('login.password')}
+            value={form.values.password}
+            onChange={(value) => form.setField('password', value)}
+            placeholder={t('login.passwordPlaceholder')}
+            autoComplete="current-password"
+            secret
+            error={form.errorOf('password')}
+          />
+          <div className={styles.options}>
+            <Checkbox
+              checked={form.values.remember}
+              onChange={(checked) => form.setField('remember', checked)}
+              style={{ '--icon-size': '18px', '--font-size': '14px', '--gap': '6px' }}
+              data-testid="login-remember"
+            >
+              {t('login.remember')}
+            </Checkbox>
+          </div>
+          <Button block color="primary" size="large" type="submit" loading={submitting} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+        </form>
+        <p className={styles.switchLine}>
+          {t('login.noAccount')}{' '}
+          <button type="button" className={styles.link} onClick={() => navigate(Paths.register)} data-testid="to-register">
+            {t('login.toRegister')}
+          </button>
+        </p>
+        <footer className={styles.footer}>
+          {t('common.appName')} · {t('about.version', { version: APP_VERSION })}
+        </footer>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { registerBody } from '@parley/protocol';
+import { Button, NoticeBar } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { completeSignIn, type RegisterForm, register } from '../../api/auth.ts';
+import { refreshGlobalConfig } from '../../api/system.ts';
+import { PageFrame } from '../../components/PageFrame.tsx';
+import { useZodForm } from '../../hooks/useZodForm.ts';
+import { Paths } from '../../router/navigation.ts';
+import type { PageProps } from '../../router/pageProps.ts';
+import styles from './Auth.module.css';
+import { AuthField } from './AuthField.tsx';
+import { BrandHeader } from './BrandHeader.tsx';
+
+export default function RegisterPage({ titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useZodForm<RegisterForm, unknown>(registerBody, { account: '', nickname: '', password: '', repassword: '' });
+  const [submitting, setSubmitting] = useState(false);
+  const config = useQuery({ queryKey: ['systemInfo'], queryFn: () => refreshGlobalConfig({ silent: true }) });
+  const closed = config.data?.sysInfo.registrationOpen === false;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting || !form.validate()) return;
+    setSubmitting(true);
+    try {
+      const { values } = form;
+      await completeSignIn(await register({ ...values, account: values.account.trim(), nickname: values.nickname.trim() }));
+    } catch {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <PageFrame title={t(titleKey)} background="white" onBack={() => navigate(Paths.login, { replace: true })} testId="register-page">
+      <div className={styles.content}>
+        <BrandHeader heading={t('register.heading')} subtitle={t('register.subtitle')} compact />
+        {closed ? <NoticeBar className={styles.notice} color="alert" content={t('register.closed')} wrap /> : null}
+        <form onSubmit={submit} noValidate data-testid="register-form">
+          <AuthField
+            name="account"
+            label={t('register.account')}
+            value={form.values.account}
+            onChange={(value) => form.setField('account', value)}
+            placeholder={t('register.accountPlaceholder')}
+            autoComplete="username"
+            error={form.errorOf('account')}
+          />
+          <AuthField
+            name="nickname"
+            label={t('register.nickname')}
+            value={form.values.nickname}
+            onChange={(value) => form.setField('nickname', value)}
+            placeholder={t('register.nicknamePlaceholder')}
+            autoComplete="nickname"
+            error={form.errorOf('nickname')}
+          />
+          <AuthField
+            name="password"
+            label={t('register.password')}
+            value={form.values.password}
+            onChange={(value) => form.setField('password', value)}
+            placeholder={t('register.passwordPlaceholder')}
+            autoComplete="new-password"
+            secret
+            error={form.errorOf('password')}
+          />
+          <AuthField
+            name="repassword"
+            label={t('register.repassword')}
+            value={form.values.repassword}
+            onChange={(value) => form.setField('repassword', value)}
+            placeholder={t('register.repasswordPlaceholder')}
+            autoComplete="new-password"
+            secret
+            error={form.errorOf('repassword')}
+          />
+          <div className={styles.options} />
+          <Button
+            block
+            color="primary"
+            size="large"
+            type="submit"
+            loading={submitting}
+            disabled={closed}
+            data-testid="register-submit"
+          >
+            {t('register.submit')}
+          </Button>
+        </form>
+        <p className={styles.switchLine}>
+          {t('register.haveAccount')}{' '}
+          <button type="button" className={styles.link} onClick={() => navigate(Paths.login, { replace: true })} data-testid="to-login">
+            {t('register.toLogin')}
+          </button>
+        </p>
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RealtimeSocket, type SocketState, type WebSocketLike } from './RealtimeSocket.ts';
+
+class FakeSocket implements WebSocketLike {
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  serverOpens() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  serverSends(frame: object) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+  serverCloses() {
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+}
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const states: SocketState[] = [];
+  const clientIds: string[] = [];
+  const client = new RealtimeSocket({
+    url: () => 'ws://test/wss',
+    token: () => 'token-1',
+    create: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+    onClientId: (id) => clientIds.push(id),
+  });
+  client.onState((s) => states.push(s));
+  return { client, sockets, states, clientIds, last: () => sockets[sockets.length - 1] };
+}
+
+describe('RealtimeSocket', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('binds with the token after init and becomes bound', () => {
+    const { client, last, clientIds } = setup();
+    client.connect();
+    expect(client.getState()).toBe('connecting');
+    last().serverOpens();
+    expect(client.getState()).toBe('open');
+    last().serverSends({ type: 'init', client_id: 'c-1' });
+    expect(clientIds).toEqual(['c-1']);
+    expect(last().sent).toEqual([{ type: 'bindUid', token: 'token-1' }]);
+    last().serverSends({ type: 'bindUid', data: { user_id: 7 } });
+    expect(client.getState()).toBe('bound');
+  });
+
+  it('pings every 20 s', () => {
+    const { client, last } = setup();
+    client.connect();
+    last().serverOpens();
+    vi.advanceTimersByTime(20_000);
+    last().serverSends({ type: 'pong' });
+    vi.advanceTimersByTime(20_000);
+    expect(last().sent).toEqual([{ type: 'ping' }, { type: 'ping' }]);
+  });
+
+  it('delivers pushes to subscribers by type', () => {
+    const { client, last } = setup();
+    const seen: unknown[] = [];
+    const off = client.onPush('simple', (data) => seen.push(data));
+    client.connect();
+    last().serverOpens();
+    last().serverSends({ type: 'simple', data: { id: 1 } });
+    last().serverSends({ type: 'group', data: { id: 2 } });
+    off();
+    last().serverSends({ type: 'simple', data: { id: 3 } });
+    expect(seen).toEqual([{ id: 1 }]);
+  });
+
+  it('reconnects every 5 s at most 5 times, then reports the error until retry', () => {
+    const { client, sockets, last } = setup();
+    client.connect();
+    last().serverCloses();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(client.getState()).toBe('connecting');
+      vi.advanceTimersByTime(4_999);
+      expect(sockets).toHaveLength(attempt);
+      vi.advanceTimersByTime(1);
+      expect(sockets).toHaveLength(attempt + 1);
+      last().serverCloses();
+    }
+    expect(client.getState()).toBe('error');
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(6);
+    client.retry();
+    expect(sockets).toHaveLength(7);
+    expect(client.getState()).toBe('connecting');
+  });
+
+  it('starts counting again after a successful bind', () => {
+    const { client, sockets, last } = setup();
+    client.connect();
+    last().serverCloses();
+    vi.advanceTimersByTime(5_000);
+    last().serverOpens();
+    last().serverSends({ type: 'init', client_id: 'c-2' });
+    last().serverSends({ type: 'bindUid', data: { user_id: 7 } });
+    last().serverCloses();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      vi.advanceTimersByTime(5_000);
+      last().serverCloses();
+    }
+    expect(sockets).toHaveLength(7);
+    expect(client.getState()).toBe('error');
+  });
+
+  it('does not reconnect after disconnect', () => {
+    const { client, sockets, last } = setup();
+    client.connect();
+    last().serverOpens();
+    client.disconnect();
+    expect(client.getState()).toBe('idle');
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('drops a silent connection and reconnects', () => {
+    const { client, sockets, last } = setup();
+    client.connect();
+    last().serverOpens();
+    vi.advanceTimersByTime(60_000);
+    expect(client.getState()).toBe('connecting');
+    vi.advanceTimersByTime(5_000);
+    expect(sockets).toHaveLength(2);
+  });
+});

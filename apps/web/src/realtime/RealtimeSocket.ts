@@ -1,0 +1,207 @@
+import {
+  type ClientFrame,
+  type Push,
+  type PushTypeName,
+  SOCKET_HEARTBEAT_MS,
+  SOCKET_RECONNECT_ATTEMPTS,
+  SOCKET_RECONNECT_DELAY_MS,
+} from '@parley/protocol';
+import { createEmitter } from './emitter.ts';
+
+/**
+ * idle: not connected (logged out or stopped) · connecting: opening or waiting to reconnect ·
+ * open: connected, not yet bound · bound: the server knows the user · error: gave up reconnecting.
+ */
+export type SocketState = 'idle' | 'connecting' | 'open' | 'bound' | 'error';
+
+/** The part of the browser WebSocket the client uses (tests pass a fake). */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+
+const OPEN = 1;
+
+export interface SocketOptions {
+  url(): string;
+  /** The auth token sent in the bindUid frame. */
+  token(): string;
+  create?(url: string): WebSocketLike;
+  /** Called with the id of the server's `init` frame, before binding. */
+  onClientId?(clientId: string): void;
+  heartbeatMs?: number;
+  reconnectDelayMs?: number;
+  maxAttempts?: number;
+}
+
+type PushEvents = { [K in PushTypeName]: Push } & { '*': Push };
+
+/**
+ * The socket client (spec §4 "Socket", design "Realtime"): on `init` it stores the client id and
+ * binds with the token; it pings every 20 s, reconnects every 5 s up to 5 times, then reports the
+ * error state until `retry()`.
+ */
+export class RealtimeSocket {
+  private ws: WebSocketLike | null = null;
+  private state: SocketState = 'idle';
+  private attempts = 0;
+  private lastFrameAt = 0;
+  private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly pushes = createEmitter<PushEvents>();
+  private readonly states = createEmitter<{ change: SocketState }>();
+  private readonly heartbeatMs: number;
+  private readonly reconnectDelayMs: number;
+  private readonly maxAttempts: number;
+
+  constructor(private readonly options: SocketOptions) {
+    this.heartbeatMs = options.heartbeatMs ?? SOCKET_HEARTBEAT_MS;
+    this.reconnectDelayMs = options.reconnectDelayMs ?? SOCKET_RECONNECT_DELAY_MS;
+    this.maxAttempts = options.maxAttempts ?? SOCKET_RECONNECT_ATTEMPTS;
+  }
+
+  getState(): SocketState {
+    return this.state;
+  }
+
+  onState(listener: (state: SocketState) => void): () => void {
+    return this.states.on('change', listener);
+  }
+
+  /** Subscribes to pushes of one type (`'*'` for all); returns the unsubscribe function. */
+  onPush<T = unknown>(type: PushTypeName | '*', handler: (data: T, push: Push<T>) => void): () => void {
+    return this.pushes.on(type, (push) => handler(push.data as T, push as Push<T>));
+  }
+
+  /** Starts connecting unless already connected or connecting. */
+  connect(): void {
+    if (this.ws || this.reconnectTimer) return;
+    this.attempts = 0;
+    this.open();
+  }
+
+  /** Starts over after the error state (tap-to-retry). */
+  retry(): void {
+    this.teardown();
+    this.attempts = 0;
+    this.open();
+  }
+
+  /** Closes on purpose: no reconnect. */
+  disconnect(): void {
+    this.teardown();
+    this.setState('idle');
+  }
+
+  send(frame: ClientFrame): boolean {
+    if (!this.ws || this.ws.readyState !== OPEN) return false;
+    this.ws.send(JSON.stringify(frame));
+    return true;
+  }
+
+  private open(): void {
+    this.setState('connecting');
+    let ws: WebSocketLike;
+    try {
+      ws = (this.options.create ?? ((url) => new WebSocket(url) as WebSocketLike))(this.options.url());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.lastFrameAt = Date.now();
+      this.setState('open');
+      this.startHeartbeat();
+    };
+    ws.onmessage = (event) => this.receive(event.data);
+    ws.onerror = () => undefined;
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.detach();
+      this.scheduleReconnect();
+    };
+  }
+
+  private receive(raw: unknown): void {
+    this.lastFrameAt = Date.now();
+    let push: Push;
+    try {
+      push = JSON.parse(String(raw)) as Push;
+    } catch {
+      return;
+    }
+    if (!push || typeof push.type !== 'string') return;
+    if (push.type === 'init') {
+      const clientId = push.client_id ?? (push.data as { client_id?: string } | undefined)?.client_id;
+      if (clientId) this.options.onClientId?.(clientId);
+      this.send({ type: 'bindUid', token: this.options.token() });
+    } else if (push.type === 'bindUid') {
+      this.attempts = 0;
+      this.setState('bound');
+    } else if (push.type === 'ping') {
+      this.send({ type: 'pong' });
+    }
+    this.pushes.emit(push.type, push);
+    this.pushes.emit('*', push);
+  }
+
+  private startHeartbeat(): void {
+    clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = setInterval(() => {
+      // Nothing heard for well over two beats: the link is dead even if the browser has not noticed.
+      if (Date.now() - this.lastFrameAt > this.heartbeatMs * 2.5) {
+        this.teardown();
+        this.scheduleReconnect();
+        return;
+      }
+      this.send({ type: 'ping' });
+    }, this.heartbeatMs);
+  }
+
+  private scheduleReconnect(): void {
+    if (this.attempts >= this.maxAttempts) {
+      this.setState('error');
+      return;
+    }
+    this.attempts += 1;
+    this.setState('connecting');
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      this.open();
+    }, this.reconnectDelayMs);
+  }
+
+  /** Forgets the current socket without closing it. */
+  private detach(): void {
+    clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = undefined;
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      ws.onopen = null;
+      ws.onmessage = null;
+      ws.onclose = null;
+      ws.onerror = null;
+    }
+  }
+
+  private teardown(): void {
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    const ws = this.ws;
+    this.detach();
+    if (ws && ws.readyState <= OPEN) ws.close(1000, 'bye');
+  }
+
+  private setState(next: SocketState): void {
+    if (next === this.state) return;
+    this.state = next;
+    this.states.emit('change', next);
+  }
+}

@@ -1,0 +1,54 @@
+import { RELOGIN_REDIRECT_MS, type SysInfo } from '@parley/protocol';
+import { showToast } from '../components/feedback.tsx';
+import { t } from '../i18n/index.ts';
+import { localizeMessage } from '../i18n/validation.ts';
+import { endSession } from '../session/endSession.ts';
+import { useSession } from '../stores/session.ts';
+import { getSocketState, onPush, type SocketState, socket } from './socket.ts';
+
+declare global {
+  interface Window {
+    /** Read-only hooks for end-to-end tests. */
+    __parley?: { readonly socketState: SocketState };
+  }
+}
+
+/**
+ * Ties the socket to the session: connected while a token is stored, closed without one; handles
+ * forced logout, config updates and a refused bind.
+ */
+export function connectSession(): void {
+  onPush('offline', () => {
+    socket.disconnect();
+    showToast(t('errors.forcedOffline'));
+    endSession();
+  });
+
+  onPush<{ sysInfo?: Partial<SysInfo> }>('updateConfig', (data) => {
+    if (data?.sysInfo) useSession.getState().setSysInfo(data.sysInfo);
+  });
+
+  onPush<{ code?: number; msg?: string }>('error', (data) => {
+    if (data?.code !== -1) return;
+    socket.disconnect();
+    showToast(data.msg ? localizeMessage(data.msg) : t('errors.sessionEnded'));
+    setTimeout(endSession, RELOGIN_REDIRECT_MS);
+  });
+
+  useSession.subscribe((state, previous) => {
+    if (state.authToken === previous.authToken) return;
+    socket.disconnect();
+    if (state.authToken) socket.connect();
+  });
+  if (useSession.getState().authToken) socket.connect();
+
+  window.addEventListener('online', () => {
+    if (getSocketState() === 'error') socket.retry();
+  });
+
+  window.__parley = {
+    get socketState() {
+      return getSocketState();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { PushTypeName } from '@parley/protocol';
+import { useSession } from '../stores/session.ts';
+import { RealtimeSocket, type SocketState } from './RealtimeSocket.ts';
+
+export type { SocketState } from './RealtimeSocket.ts';
+
+function socketUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}/wss`;
+}
+
+/** The app's one socket to `/wss`, bound with the stored token; the client id goes to the store. */
+export const socket = new RealtimeSocket({
+  url: socketUrl,
+  token: () => useSession.getState().authToken,
+  onClientId: (clientId) => useSession.getState().setClientId(clientId),
+});
+
+/** Subscribe to a server push (`simple`, `group`, `appendContact`, …); returns the unsubscribe. */
+export function onPush<T = unknown>(type: PushTypeName | '*', handler: (data: T) => void): () => void {
+  return socket.onPush<T>(type, (data) => handler(data));
+}
+
+export const getSocketState = (): SocketState => socket.getState();
+export const onSocketState = (listener: (state: SocketState) => void): (() => void) => socket.onState(listener);

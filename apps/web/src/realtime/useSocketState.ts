@@ -1,0 +1,6 @@
+import { useSyncExternalStore } from 'react';
+import { getSocketState, onSocketState, type SocketState } from './socket.ts';
+
+export function useSocketState(): SocketState {
+  return useSyncExternalStore(onSocketState, getSocketState);
+}

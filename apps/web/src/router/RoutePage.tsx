@@ -1,0 +1,27 @@
+import { Suspense, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { PageLoading } from '../components/PageLoading.tsx';
+import type { LazyPage } from './lazyPage.ts';
+import { PageErrorBoundary } from './PageErrorBoundary.tsx';
+import type { PageQuery, RouteTitleKey } from './pageProps.ts';
+
+/** Renders one route's page: query parameters as props, the page title, loading and failure states. */
+export function RoutePage({ page: Page, titleKey }: { page: LazyPage; titleKey: RouteTitleKey }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const query = useMemo<PageQuery>(() => Object.fromEntries(params.entries()), [params]);
+  const title = t(titleKey);
+
+  useEffect(() => {
+    document.title = `${title} · ${t('common.appName')}`;
+  }, [title, t]);
+
+  return (
+    <PageErrorBoundary title={title}>
+      <Suspense fallback={<PageLoading />}>
+        <Page query={query} titleKey={titleKey} />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+}

@@ -1,0 +1,13 @@
+import { queryClient } from '../api/queryClient.ts';
+import { navigateTo, Paths } from '../router/navigation.ts';
+import { useSession } from '../stores/session.ts';
+
+/**
+ * Ends the session locally (spec §4 "Forced logout"): forgets user and token, drops cached server
+ * data and shows the login page. The socket follows the token and closes by itself.
+ */
+export function endSession(): void {
+  useSession.getState().clear();
+  queryClient.clear();
+  navigateTo(Paths.login, { replace: true });
+}
