@@ -31,6 +31,7 @@ const envSchema = z.object({
   SOCKET_IDLE_MS: z.coerce.number().int().positive().default(60_000),
   SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   TRUST_PROXY: boolish.default(false),
+  WEB_DIST: z.string().optional(),
 });
 
 export interface Config {
@@ -76,6 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketIdleMs: e.SOCKET_IDLE_MS,
     secret: e.SECRET,
     trustProxy: e.TRUST_PROXY,
-    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }
