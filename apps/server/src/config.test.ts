@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.logLevel).toBe('info');
+  });
+
+  it('refuses bad values with a message naming each one', () => {
+    const bad = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'http://x', PUBLIC_URL: 'not a url', LOG_LEVEL: 'loud' });
+    expect(bad).toThrow(ConfigError);
+    try {
+      bad();
+    } catch (err) {
+      const msg = (err as Error).message;
+      for (const key of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'LOG_LEVEL']) expect(msg).toContain(key);
+    }
+  });
+
+  it('takes PostgreSQL and Redis when given', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://127.0.0.1:6379', PORT: '9000' });
+    expect(c.databaseUrl).toBe('postgres://u@h/db');
+    expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(c.port).toBe(9000);
+  });
+
+  it('the start command exits with the message on a bad value', async () => {
+    const { execFile } = await import('node:child_process');
+    const path = await import('node:path');
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile('node', ['--import', 'tsx', 'apps/server/src/main.ts', 'start'], { cwd: root, env: { ...process.env, PORT: '-5' } }, (err, _o, stderr) =>
+        resolve({ code: err ? (err as { code?: number }).code ?? 1 : 0, stderr }),
+      );
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/Invalid configuration:[\s\S]*PORT/);
+  });
+});
