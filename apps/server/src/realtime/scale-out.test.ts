@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { boundSocket, openSocket, startServer } from '../testing/harness.ts';
+import { type BusMessage, localBus } from './bus.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -34,5 +35,20 @@ describe.each(suites)('two nodes over Redis and one PostgreSQL', ({ redisUrl: ur
       await a.close();
       await b.close();
     }
+  });
+});
+
+describe('the single-node bus', () => {
+  it('hands every published message to every subscriber, in order', () => {
+    const bus = localBus();
+    const seen: string[][] = [[], []];
+    bus.onMessage((m: BusMessage) => seen[0].push(m.kind === 'push' ? m.frame : m.clientId));
+    bus.onMessage((m: BusMessage) => seen[1].push(m.kind === 'push' ? m.frame : m.clientId));
+    bus.publish({ kind: 'push', to: { users: [1] }, frame: 'a' });
+    bus.publish({ kind: 'bind', clientId: 'c1', userId: 1, sessionId: 1 });
+    expect(seen).toEqual([
+      ['a', 'c1'],
+      ['a', 'c1'],
+    ]);
   });
 });
