@@ -70,7 +70,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     groups: groupMembership(db.db),
   };
   const router = makeRouter(app, { resolve: (token) => ctx.sessions.resolve(token) });
-  registerModules(router, ctx, system);
+  registerModules(router, ctx, system, app);
 
   serveStatic(app, config.webDist, path.resolve(import.meta.dirname, '../assets'));
   const detachSocket = attachSocket(app, hub, { resolve: (t) => ctx.sessions.resolve(t) }, config.socketIdleMs);

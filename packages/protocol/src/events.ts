@@ -18,8 +18,20 @@ export const PushType = [
   'removeGroup',
   'setNotice',
   'groupSetting',
+  /** Parley: a member's mute changed {group_id, id, user_id, mute_until} */
+  'setNoSpeak',
+  /** Parley: group history cleared {group_id, id, cleared_msg_id, all} */
+  'clearMessage',
   'appendContact',
+  /** a friend request arrived (friends module) */
+  'friendRequest',
+  /** a friendship ended: drop the contact (friends module) */
+  'delFriend',
   'webrtc',
+  /** messages: the other side read a private chat {toContactId: reader id, msg_id, reader} */
+  'isRead',
+  /** messages: a message was recalled {msg_id, toContactId, is_group, fromUser, by} */
+  'undoMessage',
   'bindUid',
   'error',
 ] as const;

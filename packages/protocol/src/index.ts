@@ -7,3 +7,7 @@ export * from './entities.ts';
 export * from './api/groups.ts';
 export * from './format/index.ts';
 export * from './rules/index.ts';
+export * from './api/uploads.ts';
+export * from './api/friends.ts';
+export * from './api/users.ts';
+export * from './api/messages.ts';

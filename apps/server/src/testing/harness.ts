@@ -85,12 +85,12 @@ export async function startServer(
     post,
     raw: (p, init) => fetch(url + p, init),
     async user(nick = 'User') {
-      counter++;
-      const account = `u${counter}_${randomBytes(3).toString('hex')}`;
+      const n = ++counter;
+      const account = `u${n}_${randomBytes(3).toString('hex')}`;
       const password = 'secret12';
       const res = await post<{ authToken: string; userInfo: { user_id: number } }>('/common/pub/register', {
         account,
-        nickname: `${nick}${counter}`,
+        nickname: `${nick}${n}`,
         password,
         repassword: password,
       });
@@ -100,7 +100,7 @@ export async function startServer(
         id: res.body.data.userInfo.user_id,
         account,
         password,
-        nickname: `${nick}${counter}`,
+        nickname: `${nick}${n}`,
       };
     },
     async close() {

@@ -70,3 +70,207 @@ export function parseGroupContactId(id: unknown): number | null {
   const n = Number(id.slice(GROUP_PREFIX.length));
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Limits and request bodies of /enterprise/group/* (docs/api/groups.md)
+
+export const GROUP_NAME_MAX = 30;
+export const GROUP_NOTICE_MAX = 2000;
+/** members of one group, the creator included */
+export const GROUP_MAX_MEMBERS = 500;
+/** members answered inline by groupInfo (the member grid); groupUserList gives them all */
+export const GROUP_INFO_MEMBERS = 50;
+/** tiles of the drawn group avatar */
+export const GROUP_AVATAR_TILES = 9;
+/** a member mute lasts at most this long */
+export const GROUP_MUTE_MAX_DAYS = 30;
+
+export const GroupMsg = {
+  nameEmpty: 'Group name cannot be empty',
+  nameLong: `A group name can be at most ${GROUP_NAME_MAX} characters`,
+  noticeLong: `A group notice can be at most ${GROUP_NOTICE_MAX} characters`,
+  groupId: 'Say which group: id must be a group id (a number or "group-<n>")',
+  userId: 'user_id must be a user id (a number)',
+  userIds: 'user_ids must be a list of user ids (numbers)',
+  pickOne: 'Pick at least one person',
+  tooMany: `A group can have at most ${GROUP_MAX_MEMBERS} members`,
+  muteLong: `A mute can last at most ${GROUP_MUTE_MAX_DAYS} days`,
+  muteWhen: 'Say how long: until (a time in ms, 0 to unmute) or minutes',
+  settingEmpty: 'Nothing to change: give at least one setting',
+  qrcode: 'Scan a group QR code first',
+} as const;
+
+/** A group reference: its number or its contact id `group-<n>`. */
+export const groupRefSchema = z
+  .union(
+    [
+      z.number().int().positive().max(2_147_483_647),
+      z.string().regex(/^group-[1-9]\d{0,9}$/, { error: GroupMsg.groupId }),
+    ],
+    { error: GroupMsg.groupId },
+  )
+  .transform((v) => (typeof v === 'number' ? v : (parseGroupContactId(v) as number)))
+  .refine((v) => v <= 2_147_483_647, { error: GroupMsg.groupId });
+
+export const groupUserIdSchema = z
+  .number({ error: GroupMsg.userId })
+  .int({ error: GroupMsg.userId })
+  .positive({ error: GroupMsg.userId })
+  .max(2_147_483_647, { error: GroupMsg.userId });
+
+export const groupUserIdsSchema = z
+  .array(
+    z
+      .number({ error: GroupMsg.userIds })
+      .int({ error: GroupMsg.userIds })
+      .positive({ error: GroupMsg.userIds })
+      .max(2_147_483_647, { error: GroupMsg.userIds }),
+    { error: GroupMsg.userIds },
+  )
+  .min(1, { error: GroupMsg.pickOne })
+  .max(GROUP_MAX_MEMBERS, { error: GroupMsg.tooMany });
+
+/**
+ * Every group call names its group as `id` or `group_id` (either spelling, number or `group-<n>`);
+ * the parsed body carries it as `gid`.
+ */
+function withGroup<S extends z.ZodRawShape>(shape: S) {
+  return z
+    .object({ id: groupRefSchema.optional(), group_id: groupRefSchema.optional(), ...shape })
+    .refine((b) => (b as { id?: number }).id !== undefined || (b as { group_id?: number }).group_id !== undefined, {
+      error: GroupMsg.groupId,
+    })
+    .transform((b) => {
+      const { id, group_id, ...rest } = b as { id?: number; group_id?: number } & Record<string, unknown>;
+      return { ...(rest as z.infer<z.ZodObject<S>>), gid: (group_id ?? id) as number };
+    });
+}
+
+const groupNameSchema = z
+  .string({ error: GroupMsg.nameEmpty })
+  .trim()
+  .min(1, { error: GroupMsg.nameEmpty })
+  .max(GROUP_NAME_MAX, { error: GroupMsg.nameLong });
+
+export const groupAddBody = z.object({
+  name: z
+    .string({ error: GroupMsg.nameLong })
+    .trim()
+    .max(GROUP_NAME_MAX, { error: GroupMsg.nameLong })
+    .optional()
+    .nullable(),
+  user_ids: groupUserIdsSchema,
+});
+export const groupRefBody = withGroup({});
+export const editGroupNameBody = withGroup({ displayName: groupNameSchema });
+export const setNoticeBody = withGroup({
+  notice: z.string({ error: 'notice must be text' }).trim().max(GROUP_NOTICE_MAX, { error: GroupMsg.noticeLong }),
+});
+export const groupSettingBody = withGroup({
+  setting: groupSettingSchema
+    .partial()
+    .strict()
+    .refine((s) => Object.keys(s).length > 0, { error: GroupMsg.settingEmpty }),
+});
+export const groupUserBody = withGroup({ user_id: groupUserIdSchema });
+export const setManagerBody = withGroup({
+  user_id: groupUserIdSchema,
+  role: z.union([z.literal(GroupRole.ADMIN), z.literal(GroupRole.MEMBER)], {
+    error: 'role must be 2 (admin) or 3 (member)',
+  }),
+});
+export const setNoSpeakBody = withGroup({
+  user_id: groupUserIdSchema,
+  /** absolute end of the mute in ms; 0 unmutes */
+  until: z.number({ error: GroupMsg.muteWhen }).int({ error: GroupMsg.muteWhen }).min(0, { error: GroupMsg.muteWhen }).optional(),
+  /** or a length in minutes from now; 0 unmutes */
+  minutes: z
+    .number({ error: GroupMsg.muteWhen })
+    .int({ error: GroupMsg.muteWhen })
+    .min(0, { error: GroupMsg.muteWhen })
+    .max(GROUP_MUTE_MAX_DAYS * 24 * 60, { error: GroupMsg.muteLong })
+    .optional(),
+});
+export const addGroupUserBody = withGroup({ user_ids: groupUserIdsSchema });
+export const clearGroupMessageBody = withGroup({
+  all: z.union([z.literal(0), z.literal(1), z.boolean()]).optional(),
+});
+export const getAllUserBody = z.object({
+  id: groupRefSchema.optional(),
+  group_id: groupRefSchema.optional(),
+});
+export const joinGroupBody = z
+  .object({
+    qrcode: z.string({ error: GroupMsg.qrcode }).max(2048, { error: 'This QR code is not valid' }).optional(),
+    code: z.string({ error: GroupMsg.qrcode }).max(2048, { error: 'This QR code is not valid' }).optional(),
+    group_id: groupRefSchema.optional(),
+  })
+  .refine((b) => (b.qrcode ?? b.code ?? '').trim() !== '', { error: GroupMsg.qrcode });
+export const bindGroupBody = z.object({
+  client_id: z.string({ error: 'client_id is required' }).min(1).max(64),
+  group_id: groupRefSchema,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Answers and push data
+
+/** One tile of the drawn group avatar (a 3×3 grid of member faces). */
+export interface GroupAvatarTile {
+  user_id: number;
+  avatar: string;
+  nickname: string;
+  avatar_color: number;
+}
+
+export interface GroupSummary {
+  group_id: number;
+  /** contact id `group-<n>` */
+  id: string;
+  name: string;
+  displayName: string;
+  /** uploaded picture, '' when none: draw `avatars` as a grid instead */
+  avatar: string;
+  avatars: GroupAvatarTile[];
+  owner_id: number;
+  /** null when hidden from me (hideMembers and I am a plain member) */
+  member_count: number | null;
+  /** my role */
+  role: GroupRoleValue;
+  notice: string;
+  notice_at: number;
+  setting: GroupSetting;
+  created_at: number;
+}
+
+export interface GroupMemberView {
+  user_id: number;
+  /** my remark for them when they are my friend, else their nickname */
+  nickname: string;
+  avatar: string;
+  avatar_color: number;
+  role: GroupRoleValue;
+  /** end of their mute in ms; 0 when not muted (an expired mute reads 0) */
+  mute_until: number;
+  is_friend: 0 | 1;
+  /** whether I may send them a friend request from the member list */
+  can_add_friend: 0 | 1;
+}
+
+/** What my role lets me do in a group right now (the info page shows the controls). */
+export interface GroupPermissions {
+  rename: boolean;
+  notice: boolean;
+  invite: boolean;
+  setting: boolean;
+  /** may flip the `manage` switch and the owner-only speaking mode */
+  ownerSetting: boolean;
+  setManager: boolean;
+  changeOwner: boolean;
+  /** may mute and remove: 'all' (owner: everyone but self), 'members' (admin: plain members), 'none' */
+  moderate: 'all' | 'members' | 'none';
+  dissolve: boolean;
+  clearForAll: boolean;
+  atAll: boolean;
+  viewMembers: boolean;
+  leave: boolean;
+}

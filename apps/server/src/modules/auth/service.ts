@@ -17,7 +17,7 @@ import { hashToken, newInviteCode, newToken } from './tokens.ts';
 import { toUserInfo } from './users.ts';
 
 /** argon2id with OWASP's minimum memory (19 MiB, t=2). */
-const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;
+export const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;
 const TOUCH_EVERY_MS = 60_000;
 
 export interface ClientMeta {

@@ -3,6 +3,10 @@ import type { Db } from '../../db/index.ts';
 /**
  * Makes sure `userId` has a chat-list row for `contactId` (idempotent); `unhide` shows it again
  * after a delChat. Used by friends (on agreeing), groups (on joining) and messages (on delivery).
+ *
+ * Hiding (delChat) stores in `hidden_msg_id` a msg_id larger than every existing message; the row is
+ * listed again as soon as its newest visible message has an id ≥ that, so delivery never has to
+ * touch the rows of a group's members. `hidden_msg_id = 0` means shown.
  */
 export async function ensureConversation(
   db: Db,

@@ -1,0 +1,125 @@
+import { MESSAGE_MSG, parseGroupContactId, SYSTEM_CONTACT_ID } from '@parley/protocol';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/index.ts';
+import type { ConversationsTable } from '../../db/schema.ts';
+import { refuse } from '../../http/envelope.ts';
+import type { GroupFacts, MemberFacts } from '../groups/membership.ts';
+import { groupConvKey, privateConvKey, systemConvKey } from './keys.ts';
+
+export type ConversationRow = Selectable<ConversationsTable>;
+
+/**
+ * One conversation as seen by one user: which stored messages belong to it and which of them the
+ * user may see. A message `m` is visible when `m.conv_key ∈ convKeys`, `m.msg_id > floor` and the
+ * user did not delete it for themself.
+ */
+export interface Scope {
+  kind: 'private' | 'group' | 'system';
+  /** the chat-list contact id as stored: the other user's id, 'group-<n>' or 'system' */
+  contactId: string;
+  convKeys: string[];
+  /** visible messages have msg_id > floor (cleared history; joining when the group hides history) */
+  floor: number;
+  /** my chat-list row, when there is one */
+  row: ConversationRow | undefined;
+  /** private: the other user (me for the file-transfer assistant) */
+  otherUserId?: number;
+  groupId?: number;
+  group?: GroupFacts;
+  member?: MemberFacts;
+}
+
+export function conversationRow(db: Db, userId: number, contactId: string): Promise<ConversationRow | undefined> {
+  return db.selectFrom('conversations').selectAll().where('user_id', '=', userId).where('contact_id', '=', contactId).executeTakeFirst();
+}
+
+/** A contact id as given by a client, classified (no database access). */
+export type ContactRef = { kind: 'system' } | { kind: 'group'; groupId: number } | { kind: 'private'; userId: number };
+
+export function parseContactRef(raw: string, isGroup?: number): ContactRef {
+  if (raw === SYSTEM_CONTACT_ID) {
+    if (isGroup === 1) throw refuse.bad('is_group is 1 but the contact is not a group.');
+    return { kind: 'system' };
+  }
+  const gid = parseGroupContactId(raw);
+  if (gid !== null) return { kind: 'group', groupId: gid };
+  if (/^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647) {
+    if (isGroup === 1) throw refuse.bad('is_group is 1 but the contact is not a group: use "group-<n>".');
+    return { kind: 'private', userId: Number(raw) };
+  }
+  throw refuse.bad('toContactId must be a user id, "group-<n>" or "system".');
+}
+
+/**
+ * Resolves what `me` may read of a conversation, refusing unknown contacts (404) and groups `me` is
+ * not in (403). Reading a private chat needs no friendship: the history is the user's own.
+ */
+export async function resolveScope(
+  ctx: Pick<AppContext, 'db' | 'groups'>,
+  me: number,
+  raw: string,
+  isGroup?: number,
+): Promise<Scope> {
+  const ref = parseContactRef(raw, isGroup);
+  if (ref.kind === 'system') {
+    const row = await conversationRow(ctx.db, me, SYSTEM_CONTACT_ID);
+    return { kind: 'system', contactId: SYSTEM_CONTACT_ID, convKeys: [systemConvKey(me), systemConvKey(0)], floor: row?.cleared_msg_id ?? 0, row };
+  }
+  if (ref.kind === 'group') {
+    const contactId = `group-${ref.groupId}`;
+    const [group, member, row] = await Promise.all([
+      ctx.groups.group(ref.groupId),
+      ctx.groups.member(ref.groupId, me),
+      conversationRow(ctx.db, me, contactId),
+    ]);
+    if (!group) throw refuse.notFound(MESSAGE_MSG.unknownContact);
+    if (!member) throw refuse.forbidden(MESSAGE_MSG.notMember);
+    const cleared = Number(row?.cleared_msg_id ?? 0);
+    const floor = group.setting.history === 1 ? cleared : Math.max(cleared, Number(member.joinedMsgId));
+    return { kind: 'group', contactId, convKeys: [groupConvKey(ref.groupId)], floor, row, groupId: ref.groupId, group, member };
+  }
+  const contactId = String(ref.userId);
+  const [user, row] = await Promise.all([
+    ref.userId === me ? Promise.resolve({ id: me }) : ctx.db.selectFrom('users').select('id').where('id', '=', ref.userId).executeTakeFirst(),
+    conversationRow(ctx.db, me, contactId),
+  ]);
+  if (!user) throw refuse.notFound(MESSAGE_MSG.unknownContact);
+  return {
+    kind: 'private',
+    contactId,
+    convKeys: [privateConvKey(me, ref.userId)],
+    floor: Number(row?.cleared_msg_id ?? 0),
+    row,
+    otherUserId: ref.userId,
+  };
+}
+
+/**
+ * The scope of a stored message's conversation for `me`, or null when `me` is not part of it
+ * (a private chat of others, a group `me` is not in, someone else's notices).
+ */
+export async function scopeOfMessage(
+  ctx: Pick<AppContext, 'db' | 'groups'>,
+  me: number,
+  msg: { conv_key: string },
+): Promise<Scope | null> {
+  const [kind, a, b] = msg.conv_key.split(':');
+  if (kind === 's') {
+    if (Number(a) !== me && Number(a) !== 0) return null;
+    return resolveScope(ctx, me, SYSTEM_CONTACT_ID);
+  }
+  if (kind === 'p') {
+    const x = Number(a);
+    const y = Number(b);
+    if (x !== me && y !== me) return null;
+    return resolveScope(ctx, me, String(x === me ? y : x));
+  }
+  if (kind === 'g') {
+    const gid = Number(a);
+    const member = await ctx.groups.member(gid, me);
+    if (!member) return null;
+    return resolveScope(ctx, me, `group-${gid}`);
+  }
+  return null;
+}

@@ -1,0 +1,205 @@
+import {
+  avatarColorFor,
+  type ChatContact,
+  chatLastContent,
+  FILE_TRANSFER_NAME,
+  groupContactId,
+  type IsReadPush,
+  parseGroupSetting,
+  SYSTEM_CONTACT_ID,
+  SYSTEM_CONTACT_NAME,
+} from '@parley/protocol';
+import type { AppContext } from '../../context.ts';
+import { remarksOf } from '../friends/relations.ts';
+import { apiContactId } from '../messages/serialize.ts';
+import { messagesStore } from '../messages/store.ts';
+import { groupConvKey, privateConvKey, systemConvKey } from './keys.ts';
+import { ensureConversation } from './rows.ts';
+import { resolveScope, type Scope } from './scope.ts';
+import { conversationsStore as store } from './store.ts';
+
+/**
+ * The chat list (getContacts) and the per-conversation settings and cursors of one user:
+ * setMsgIsRead, readAtMsg, setChatTop, isNotice, delChat.
+ */
+export function conversationService(ctx: AppContext) {
+  const db = ctx.db;
+
+  /** Makes sure the scope's chat-list row exists (a conversation opened before any message). */
+  async function ensureRow(me: number, scope: Scope): Promise<void> {
+    if (!scope.row) await ensureConversation(db, me, scope.contactId, scope.convKeys[0]);
+  }
+
+  async function contacts(me: number): Promise<ChatContact[]> {
+    const memberships = await store.memberships(db, me);
+    const existing = new Set((await store.contactIds(db, me)).map((r) => r.contact_id));
+    const missing: { contact_id: string; conv_key: string }[] = [];
+    const selfId = String(me);
+    if (!existing.has(selfId)) missing.push({ contact_id: selfId, conv_key: privateConvKey(me, me) });
+    if (!existing.has(SYSTEM_CONTACT_ID)) missing.push({ contact_id: SYSTEM_CONTACT_ID, conv_key: systemConvKey(me) });
+    for (const m of memberships) {
+      const id = groupContactId(m.group_id);
+      if (!existing.has(id)) missing.push({ contact_id: id, conv_key: groupConvKey(m.group_id) });
+    }
+    await store.insertMissing(db, me, missing, Date.now());
+
+    const groups = new Map(memberships.map((m) => [groupContactId(m.group_id), { ...m, setting: parseGroupSetting(m.setting) }]));
+    const visFloor = new Map<string, number>();
+    const joinedAt = new Map<string, number>();
+    for (const [id, g] of groups) {
+      if (g.setting.history !== 1 && Number(g.joined_msg_id) > 0) visFloor.set(id, Number(g.joined_msg_id));
+      joinedAt.set(id, Number(g.joined_at));
+    }
+
+    const systemRow = await db
+      .selectFrom('conversations')
+      .select(['is_top', 'is_notice', 'read_msg_id', 'cleared_msg_id', 'hidden_msg_id'])
+      .where('user_id', '=', me)
+      .where('contact_id', '=', SYSTEM_CONTACT_ID)
+      .executeTakeFirstOrThrow();
+    const [rows, sys] = await Promise.all([
+      store.stats(db, me, visFloor, joinedAt),
+      store.systemStats(db, me, { read_msg_id: Number(systemRow.read_msg_id), cleared_msg_id: Number(systemRow.cleared_msg_id) }),
+    ]);
+
+    // a row of a group I am no longer in is not shown; a hidden row comes back with a newer message
+    const shown = rows.filter((r) => {
+      if (r.contact_id.startsWith('group-') && !groups.has(r.contact_id)) return false;
+      return !(r.hidden_msg_id > 0 && (r.last_id ?? 0) < r.hidden_msg_id);
+    });
+    const lastIds = shown.map((r) => r.last_id).filter((id): id is number => id !== null);
+    if (sys.last_id !== null) lastIds.push(sys.last_id);
+    const userIds = shown.map((r) => r.contact_id).filter((id) => /^\d+$/.test(id)).map(Number);
+    const [lastRows, users, remarks] = await Promise.all([
+      lastIds.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('messages').select(['msg_id', 'type', 'content', 'send_time', 'is_undo']).where('msg_id', 'in', lastIds).execute(),
+      userIds.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', 'in', userIds).execute(),
+      remarksOf(db, me, userIds),
+    ]);
+    const lastById = new Map(lastRows.map((m) => [Number(m.msg_id), m]));
+    const userById = new Map(users.map((u) => [u.id, u]));
+
+    function lastFields(lastId: number | null) {
+      const m = lastId === null ? undefined : lastById.get(lastId);
+      if (!m) return { lastContent: '', lastSendTime: 0, type: '', last_msg_id: 0 };
+      return {
+        lastContent: chatLastContent({ type: m.type, content: m.content, is_undo: Number(m.is_undo) }).text,
+        lastSendTime: Number(m.send_time),
+        type: m.type,
+        last_msg_id: Number(m.msg_id),
+      };
+    }
+
+    const list: ChatContact[] = shown.map((r) => {
+      const base = {
+        unread: r.unread,
+        is_top: (r.is_top === 1 ? 1 : 0) as 0 | 1,
+        is_notice: (r.is_notice === 1 ? 1 : 0) as 0 | 1,
+        is_at: r.at_count,
+        index: '',
+        ...lastFields(r.last_id),
+      };
+      const g = groups.get(r.contact_id);
+      if (g) {
+        return {
+          id: r.contact_id,
+          displayName: g.name,
+          avatar: g.avatar,
+          avatar_color: avatarColorFor(g.group_id),
+          ...base,
+          is_group: 1,
+          is_online: 0,
+          is_self: 0,
+          notice: g.notice,
+          setting: g.setting,
+          role: g.role,
+        };
+      }
+      const uid = Number(r.contact_id);
+      const u = userById.get(uid);
+      const self = uid === me;
+      return {
+        id: uid,
+        displayName: self ? FILE_TRANSFER_NAME : remarks.get(uid) || u?.nickname || r.contact_id,
+        avatar: u?.avatar ?? '',
+        avatar_color: u?.avatar_color ?? 1,
+        ...base,
+        is_group: 0,
+        is_online: ctx.hub.isOnlineHere(uid) ? 1 : 0,
+        is_self: self ? 1 : 0,
+      };
+    });
+    list.push({
+      id: SYSTEM_CONTACT_ID,
+      displayName: SYSTEM_CONTACT_NAME,
+      avatar: '',
+      avatar_color: 1,
+      unread: sys.unread,
+      is_top: Number(systemRow.is_top) === 1 ? 1 : 0,
+      is_notice: Number(systemRow.is_notice) === 1 ? 1 : 0,
+      is_at: 0,
+      is_group: 0,
+      is_online: 0,
+      is_self: 0,
+      index: '',
+      ...lastFields(sys.last_id),
+    });
+    return list.sort((a, b) => b.is_top - a.is_top || b.lastSendTime - a.lastSendTime);
+  }
+
+  /** Moves my read cursor to the newest message; the other side of a private chat is told (`isRead`). */
+  async function markRead(me: number, contactId: string, isGroup: number | undefined, exceptClientId?: string) {
+    const scope = await resolveScope(ctx, me, contactId, isGroup);
+    const last = await store.lastMsgId(db, scope.convKeys);
+    await ensureRow(me, scope);
+    const moved = last > 0 && (await store.setCursor(db, me, scope.contactId, 'read_msg_id', last));
+    if (moved) await store.setCursor(db, me, scope.contactId, 'read_at_msg_id', last);
+    if (moved && scope.kind === 'private' && scope.otherUserId !== me) {
+      const data: IsReadPush = { toContactId: me, msg_id: last, reader: me };
+      ctx.hub.pushUsers([scope.otherUserId as number], 'isRead', data, exceptClientId);
+    }
+    return { toContactId: apiContactId(scope.contactId), msg_id: last };
+  }
+
+  async function markMentionsRead(me: number, contactId: string) {
+    const scope = await resolveScope(ctx, me, contactId);
+    const last = await store.lastMsgId(db, scope.convKeys);
+    await ensureRow(me, scope);
+    if (last > 0) await store.setCursor(db, me, scope.contactId, 'read_at_msg_id', last);
+    return { toContactId: apiContactId(scope.contactId), msg_id: last };
+  }
+
+  async function setTop(me: number, contactId: string, isTop: 0 | 1, exceptClientId?: string) {
+    const scope = await resolveScope(ctx, me, contactId);
+    await ensureRow(me, scope);
+    await store.setFlags(db, me, scope.contactId, { is_top: isTop });
+    const data = { id: apiContactId(scope.contactId), is_top: isTop };
+    ctx.hub.pushUsers([me], 'setChatTop', data, exceptClientId);
+    return data;
+  }
+
+  async function setNotice(me: number, contactId: string, isNotice: 0 | 1, exceptClientId?: string) {
+    const scope = await resolveScope(ctx, me, contactId);
+    await ensureRow(me, scope);
+    await store.setFlags(db, me, scope.contactId, { is_notice: isNotice });
+    const data = { id: apiContactId(scope.contactId), is_notice: isNotice };
+    ctx.hub.pushUsers([me], 'setIsNotice', data, exceptClientId);
+    return data;
+  }
+
+  /** Hides the row until a newer message than any existing one arrives (any new msg_id is larger). */
+  async function hide(me: number, contactId: string) {
+    const scope = await resolveScope(ctx, me, contactId);
+    await ensureRow(me, scope);
+    const hiddenUntil = (await messagesStore.maxMsgId(db)) + 1;
+    await store.setFlags(db, me, scope.contactId, { hidden_msg_id: hiddenUntil });
+    return { id: apiContactId(scope.contactId) };
+  }
+
+  return { contacts, markRead, markMentionsRead, setTop, setNotice, hide };
+}
+
+export type ConversationService = ReturnType<typeof conversationService>;

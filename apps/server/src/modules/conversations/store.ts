@@ -1,0 +1,197 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+
+/** SQL of the chat list. Every function takes the connection to use (`db` or a transaction). */
+
+export interface MembershipRow {
+  group_id: number;
+  role: number;
+  joined_at: number;
+  joined_msg_id: number;
+  name: string;
+  avatar: string;
+  notice: string;
+  setting: string;
+}
+
+export interface ConversationStats {
+  contact_id: string;
+  conv_key: string;
+  is_top: number;
+  is_notice: number;
+  hidden_msg_id: number;
+  last_id: number | null;
+  unread: number;
+  at_count: number;
+}
+
+/** Per-group numbers that differ between rows of one user's list, as a CASE over contact ids. */
+function perContact(values: Map<string, number>): RawBuilder<number> {
+  if (values.size === 0) return sql<number>`0`;
+  const branches = [...values].map(([contact, v]) => sql`when ${contact} then cast(${v} as bigint)`);
+  return sql<number>`(case c.contact_id ${sql.join(branches, sql` `)} else 0 end)`;
+}
+
+/** `"at"` (a JSON array such as `[3,5]`) names the user or everyone (0). */
+function mentionSql(userId: number): RawBuilder<boolean> {
+  const alts = [userId, 0].flatMap((id) => [
+    sql`m."at" = ${`[${id}]`}`,
+    sql`m."at" like ${`[${id},%`}`,
+    sql`m."at" like ${`%,${id}]`}`,
+    sql`m."at" like ${`%,${id},%`}`,
+  ]);
+  return sql<boolean>`(${sql.join(alts, sql` or `)})`;
+}
+
+export const conversationsStore = {
+  /** My group memberships with the group's display facts (dissolved groups left out). */
+  memberships(db: Db, userId: number): Promise<MembershipRow[]> {
+    return db
+      .selectFrom('group_members as gm')
+      .innerJoin('groups as g', 'g.id', 'gm.group_id')
+      .select(['gm.group_id', 'gm.role', 'gm.joined_at', 'gm.joined_msg_id', 'g.name', 'g.avatar', 'g.notice', 'g.setting'])
+      .where('gm.user_id', '=', userId)
+      .where('g.removed_at', 'is', null)
+      .execute();
+  },
+
+  contactIds(db: Db, userId: number): Promise<{ contact_id: string }[]> {
+    return db.selectFrom('conversations').select('contact_id').where('user_id', '=', userId).execute();
+  },
+
+  async insertMissing(db: Db, userId: number, rows: { contact_id: string; conv_key: string }[], now: number): Promise<void> {
+    if (rows.length === 0) return;
+    await db
+      .insertInto('conversations')
+      .values(
+        rows.map((r) => ({
+          user_id: userId,
+          contact_id: r.contact_id,
+          conv_key: r.conv_key,
+          is_top: 0,
+          is_notice: 1,
+          read_msg_id: 0,
+          read_at_msg_id: 0,
+          cleared_msg_id: 0,
+          hidden_msg_id: 0,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'contact_id']).doNothing())
+      .execute();
+  },
+
+  /**
+   * Every chat-list row of `userId` (except the system contact) with its newest visible msg_id and
+   * the unread and mention counts, in one statement. `visFloor` (history hidden from before joining)
+   * and `joinedAt` (a member counts unread only from joining) are per group.
+   */
+  async stats(db: Db, userId: number, visFloor: Map<string, number>, joinedAt: Map<string, number>): Promise<ConversationStats[]> {
+    const floor = perContact(visFloor);
+    const since = perContact(joinedAt);
+    const notDeleted = sql`not exists (select 1 from message_deletions d where d.user_id = ${userId} and d.msg_id = m.msg_id)`;
+    const visible = sql`m.conv_key = c.conv_key and m.msg_id > c.cleared_msg_id and m.msg_id > ${floor} and ${notDeleted}`;
+    const unreadBase = sql`${visible} and m.msg_id > c.read_msg_id and m.from_user <> ${userId} and m.is_undo = 0 and m.send_time >= ${since}`;
+    const result = await sql<ConversationStats>`
+      select c.contact_id, c.conv_key, c.is_top, c.is_notice, c.hidden_msg_id,
+        (select m.msg_id from messages m where ${visible} order by m.msg_id desc limit 1) as last_id,
+        (select count(*) from messages m where ${unreadBase}) as unread,
+        (select count(*) from messages m where ${unreadBase} and m.msg_id > c.read_at_msg_id and ${mentionSql(userId)}) as at_count
+      from conversations c
+      where c.user_id = ${userId} and c.contact_id <> 'system'`.execute(db);
+    return result.rows.map((r) => ({
+      ...r,
+      is_top: Number(r.is_top),
+      is_notice: Number(r.is_notice),
+      hidden_msg_id: Number(r.hidden_msg_id),
+      last_id: r.last_id === null ? null : Number(r.last_id),
+      unread: Number(r.unread),
+      at_count: Number(r.at_count),
+    }));
+  },
+
+  /** The system contact: notices to me (`s:<me>`) and broadcasts (`s:0`). */
+  async systemStats(
+    db: Db,
+    userId: number,
+    row: { read_msg_id: number; cleared_msg_id: number },
+  ): Promise<{ last_id: number | null; unread: number }> {
+    const keys = [`s:${userId}`, 's:0'];
+    const notDeleted = sql<boolean>`not exists (select 1 from message_deletions d where d.user_id = ${userId} and d.msg_id = m.msg_id)`;
+    const [last, unread] = await Promise.all([
+      db
+        .selectFrom('messages as m')
+        .select('m.msg_id')
+        .where('m.conv_key', 'in', keys)
+        .where('m.msg_id', '>', row.cleared_msg_id)
+        .where(notDeleted)
+        .orderBy('m.msg_id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+      db
+        .selectFrom('messages as m')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('m.conv_key', 'in', keys)
+        .where('m.msg_id', '>', Math.max(row.read_msg_id, row.cleared_msg_id))
+        .where('m.is_undo', '=', 0)
+        .where(notDeleted)
+        .executeTakeFirst(),
+    ]);
+    return { last_id: last ? Number(last.msg_id) : null, unread: Number(unread?.n ?? 0) };
+  },
+
+  /** The newest msg_id of the given conversations (0 when none). */
+  async lastMsgId(db: Db, convKeys: string[]): Promise<number> {
+    const row = await db
+      .selectFrom('messages')
+      .select('msg_id')
+      .where('conv_key', 'in', convKeys)
+      .orderBy('msg_id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return Number(row?.msg_id ?? 0);
+  },
+
+  async setCursor(
+    db: Db,
+    userId: number,
+    contactId: string,
+    column: 'read_msg_id' | 'read_at_msg_id',
+    msgId: number,
+  ): Promise<boolean> {
+    const set = column === 'read_msg_id' ? { read_msg_id: msgId, updated_at: Date.now() } : { read_at_msg_id: msgId, updated_at: Date.now() };
+    const res = await db
+      .updateTable('conversations')
+      .set(set)
+      .where('user_id', '=', userId)
+      .where('contact_id', '=', contactId)
+      .where(column, '<', msgId)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  },
+
+  async setFlags(
+    db: Db,
+    userId: number,
+    contactId: string,
+    set: Partial<{ is_top: number; is_notice: number; hidden_msg_id: number }>,
+  ): Promise<void> {
+    await db
+      .updateTable('conversations')
+      .set({ ...set, updated_at: Date.now() })
+      .where('user_id', '=', userId)
+      .where('contact_id', '=', contactId)
+      .execute();
+  },
+
+  /** The read cursor of `userId` in their row for `contactId` (0 when none). */
+  async readCursor(db: Db, userId: number, contactId: string): Promise<number> {
+    const row = await db
+      .selectFrom('conversations')
+      .select('read_msg_id')
+      .where('user_id', '=', userId)
+      .where('contact_id', '=', contactId)
+      .executeTakeFirst();
+    return Number(row?.read_msg_id ?? 0);
+  },
+};

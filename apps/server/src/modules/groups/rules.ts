@@ -1,0 +1,73 @@
+import { type GroupPermissions, GroupRole, type GroupSetting, NoSpeak } from '@parley/protocol';
+import type { Db } from '../../db/index.ts';
+import type { GroupMembership } from './membership.ts';
+
+/** What a member of `role` may do under `setting` (spec §6; decisions in docs/api/groups.md). */
+export function permissionsOf(role: number, setting: GroupSetting): GroupPermissions {
+  const owner = role === GroupRole.OWNER;
+  const staff = owner || role === GroupRole.ADMIN;
+  const managers = staff || setting.manage === 0;
+  return {
+    rename: managers,
+    notice: managers,
+    invite: staff || setting.invite === 1,
+    setting: staff,
+    ownerSetting: owner,
+    setManager: owner,
+    changeOwner: owner,
+    moderate: owner ? 'all' : staff ? 'members' : 'none',
+    dissolve: owner,
+    clearForAll: owner,
+    atAll: staff,
+    viewMembers: staff || setting.hideMembers === 0,
+    leave: !owner,
+  };
+}
+
+/** Whether an actor may mute or remove a target: the owner anyone but themself, an admin plain members. */
+export function mayModerate(actorRole: number, targetRole: number): boolean {
+  if (actorRole === GroupRole.OWNER) return targetRole !== GroupRole.OWNER;
+  if (actorRole === GroupRole.ADMIN) return targetRole === GroupRole.MEMBER;
+  return false;
+}
+
+/**
+ * Which setting keys need the owner: `manage` (who manages) and the owner-only speaking mode
+ * (turning it on, or off again). Admins change the rest.
+ */
+export function ownerOnlySettingKeys(current: GroupSetting, patch: Partial<GroupSetting>): string[] {
+  const keys: string[] = [];
+  if (patch.manage !== undefined && patch.manage !== current.manage) keys.push('manage');
+  if (
+    patch.nospeak !== undefined &&
+    patch.nospeak !== current.nospeak &&
+    (patch.nospeak === NoSpeak.OWNER_ONLY || current.nospeak === NoSpeak.OWNER_ONLY)
+  ) {
+    keys.push('nospeak');
+  }
+  return keys;
+}
+
+/** A stored mute reads 0 once its time has passed. */
+export function effectiveMute(muteUntil: number, now = Date.now()): number {
+  return muteUntil > now ? muteUntil : 0;
+}
+
+/**
+ * For the friends module: may `from` send `to` a friend request found in group `groupId`'s member
+ * list? Both must be members of the live group, and the `addFriend` switch must be on unless
+ * `from` is the owner or an admin.
+ */
+export async function canAddFriendViaGroup(
+  ctx: { groups: GroupMembership; db: Db },
+  groupId: number,
+  from: number,
+  to: number,
+): Promise<boolean> {
+  if (from === to) return false;
+  const group = await ctx.groups.group(groupId);
+  if (!group || group.removed) return false;
+  const [me, them] = await Promise.all([ctx.groups.member(groupId, from), ctx.groups.member(groupId, to)]);
+  if (!me || !them) return false;
+  return group.setting.addFriend === 1 || me.role !== GroupRole.MEMBER;
+}

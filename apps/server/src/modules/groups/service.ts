@@ -1,0 +1,667 @@
+import {
+  DEFAULT_GROUP_SETTING,
+  GROUP_INFO_MEMBERS,
+  GROUP_MAX_MEMBERS,
+  GROUP_MUTE_MAX_DAYS,
+  GROUP_NAME_MAX,
+  GROUP_QR_VALID_DAYS,
+  type GroupAvatarTile,
+  type GroupMemberView,
+  GroupMsg,
+  GroupRole,
+  type GroupRoleValue,
+  type GroupSetting,
+  type GroupSummary,
+  groupContactId,
+  NoSpeak,
+  parseGroupSetting,
+} from '@parley/protocol';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { GroupsTable } from '../../db/schema.ts';
+import { Answer, refuse } from '../../http/envelope.ts';
+import { groupConvKey } from '../conversations/keys.ts';
+import { ensureConversation, removeConversation } from '../conversations/rows.ts';
+import { remarksOf } from '../friends/relations.ts';
+import { signQr, verifyQr } from '../users/qr.ts';
+import { announce } from './announce.ts';
+import { effectiveMute, mayModerate, ownerOnlySettingKeys, permissionsOf } from './rules.ts';
+import { groupStore, type MemberRow, type UserBrief } from './store.ts';
+
+type GroupRow = Selectable<GroupsTable>;
+type Loaded = { g: GroupRow; setting: GroupSetting };
+type Membership = Loaded & { role: GroupRoleValue; muteUntil: number };
+
+const DAY_MS = 24 * 3600 * 1000;
+/** a client clock a little ahead must not make "30 days" fail */
+const MUTE_SLACK_MS = 60_000;
+
+export const GroupText = {
+  notFound: 'This group does not exist.',
+  dissolved: 'This group has been dissolved.',
+  notMember: 'You are not a member of this group.',
+  targetNotMember: 'That person is not in this group.',
+  rename: 'Only the owner and admins can rename this group.',
+  notice: 'Only the owner and admins can edit the group notice.',
+  setting: 'Only the owner and admins can change the group settings.',
+  ownerSetting: 'Only the group owner can change who manages the group or let only the owner speak.',
+  changeOwner: 'Only the group owner can transfer ownership.',
+  alreadyOwner: 'You already own this group.',
+  setManager: 'Only the group owner can set or remove admins.',
+  ownerRole: "The owner's role cannot be changed: transfer ownership instead.",
+  invite: 'Only the owner and admins can invite people to this group.',
+  moderateMember: 'Only the owner and admins can do that.',
+  adminLimit: 'Admins can only mute or remove plain members. Ask the group owner.',
+  ownerImmune: 'The group owner cannot be muted or removed.',
+  muteSelf: 'You cannot mute yourself.',
+  muteFuture: 'Pick a time in the future, or 0 to unmute.',
+  ownerLeave: 'Transfer ownership before leaving, or dissolve the group',
+  dissolve: 'Only the group owner can dissolve the group.',
+  clearAll: 'Only the group owner can clear the history for everyone.',
+  membersHidden: 'The group owner has hidden the member list of this group.',
+  qrInvite: "Invitations are turned off in this group: only the owner and admins can share its QR code.",
+  joinInvite: 'Invitations are turned off in this group: ask the owner or an admin to add you.',
+  qrExpired: 'This group QR code has expired',
+  qrForged: 'This QR code is not valid',
+  qrNotGroup: 'This is not a group QR code',
+  alreadyIn: 'Everyone you picked is already in this group.',
+  pickOther: 'Pick at least one other person.',
+} as const;
+
+export function groupService(ctx: AppContext) {
+  const store = groupStore(ctx.db, ctx.dialect);
+  /** Codes made by the owner or an admin are signed with a key of their own (docs: joining). */
+  const staffSecret = `${ctx.secret}:group-staff`;
+
+  // --- loading and checks --------------------------------------------------------------------
+
+  async function loadGroup(gid: number): Promise<Loaded> {
+    const g = await store.group(gid);
+    if (!g) throw refuse.notFound(GroupText.notFound);
+    if (g.removed_at !== null) throw refuse.notFound(GroupText.dissolved);
+    return { g, setting: parseGroupSetting(g.setting) };
+  }
+
+  async function loadMembership(gid: number, uid: number): Promise<Membership> {
+    const loaded = await loadGroup(gid);
+    const m = await store.member(gid, uid);
+    if (!m) throw refuse.forbidden(GroupText.notMember);
+    return { ...loaded, role: m.role as GroupRoleValue, muteUntil: m.mute_until };
+  }
+
+  async function targetRole(gid: number, uid: number): Promise<GroupRoleValue> {
+    const m = await store.member(gid, uid);
+    if (!m) throw refuse.notFound(GroupText.targetNotMember);
+    return m.role as GroupRoleValue;
+  }
+
+  /** The picked people (not me), each an existing user and my friend. */
+  async function pickFriends(me: number, ids: number[]): Promise<UserBrief[]> {
+    const wanted = [...new Set(ids)].filter((id) => id !== me);
+    if (wanted.length === 0) throw refuse.bad(GroupText.pickOther);
+    const users = await store.users(wanted);
+    const found = new Map(users.map((u) => [u.id, u]));
+    const missing = wanted.find((id) => !found.has(id));
+    if (missing !== undefined) throw refuse.notFound(`User ${missing} does not exist.`);
+    const friends = await store.friendIdsAmong(me, wanted);
+    const stranger = wanted.find((id) => !friends.has(id));
+    if (stranger !== undefined) {
+      throw refuse.bad(`You can only add your friends to a group: ${found.get(stranger)?.nickname} is not your friend.`);
+    }
+    return wanted.map((id) => found.get(id) as UserBrief);
+  }
+
+  async function nameOf(uid: number): Promise<string> {
+    const [u] = await store.users([uid]);
+    return u?.nickname ?? String(uid);
+  }
+
+  // --- shapes ----------------------------------------------------------------------------------
+
+  async function summary(g: GroupRow, role: GroupRoleValue, setting = parseGroupSetting(g.setting)): Promise<GroupSummary> {
+    const [tiles, counts] = await Promise.all([store.avatarTiles([g.id]), store.memberCounts([g.id])]);
+    const hidden = !permissionsOf(role, setting).viewMembers;
+    return {
+      group_id: g.id,
+      id: groupContactId(g.id),
+      name: g.name,
+      displayName: g.name,
+      avatar: g.avatar,
+      avatars: tiles.get(g.id) ?? [],
+      owner_id: g.owner_id,
+      member_count: hidden ? null : (counts.get(g.id) ?? 0),
+      role,
+      notice: g.notice,
+      notice_at: g.notice_at,
+      setting,
+      created_at: g.created_at,
+    };
+  }
+
+  /** The chat-list contact of a group, as `addGroup` pushes it and getContacts lists it. */
+  function contactOf(s: GroupSummary, lastContent: string, lastSendTime: number) {
+    return {
+      id: s.id,
+      group_id: s.group_id,
+      displayName: s.name,
+      avatar: s.avatar,
+      avatars: s.avatars,
+      owner_id: s.owner_id,
+      type: 'group',
+      is_group: 1,
+      lastContent,
+      lastSendTime,
+      unread: 0,
+      is_top: 0,
+      is_notice: 1,
+      is_at: 0,
+      setting: s.setting,
+      notice: s.notice,
+      index: '#',
+    };
+  }
+
+  async function memberViews(viewer: number, rows: MemberRow[], setting: GroupSetting, myRole: number): Promise<GroupMemberView[]> {
+    const ids = rows.map((r) => r.user_id);
+    const [friends, remark] = await Promise.all([store.friendIdsAmong(viewer, ids), remarksOf(ctx.db, viewer, ids)]);
+    const mayAdd = setting.addFriend === 1 || myRole !== GroupRole.MEMBER;
+    const now = Date.now();
+    return rows.map((r) => {
+      const isFriend = friends.has(r.user_id);
+      return {
+        user_id: r.user_id,
+        nickname: remark.get(r.user_id) ?? r.nickname,
+        avatar: r.avatar,
+        avatar_color: r.avatar_color,
+        role: r.role as GroupRoleValue,
+        mute_until: effectiveMute(r.mute_until, now),
+        is_friend: isFriend ? 1 : 0,
+        can_add_friend: !isFriend && r.user_id !== viewer && mayAdd ? 1 : 0,
+      };
+    });
+  }
+
+  function defaultName(users: { nickname: string }[]): string {
+    let name = '';
+    for (const u of users) {
+      const next = name ? `${name}、${u.nickname}` : u.nickname;
+      if ([...next].length > GROUP_NAME_MAX) {
+        if (!name) name = [...u.nickname].slice(0, GROUP_NAME_MAX - 1).join('');
+        return [...name].length >= GROUP_NAME_MAX ? name : `${name}…`;
+      }
+      name = next;
+    }
+    return name;
+  }
+
+  function listNames(users: { nickname: string }[]): string {
+    const names = users.map((u) => u.nickname);
+    if (names.length <= 1) return names.join('');
+    return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  }
+
+  function pushToGroup(userIds: number[], type: Parameters<typeof ctx.hub.pushUsers>[1], data: unknown) {
+    ctx.hub.pushUsers(userIds, type, data);
+  }
+
+  // --- endpoints -------------------------------------------------------------------------------
+
+  return {
+    loadMembership,
+
+    async create(me: number, body: { name?: string | null; user_ids: number[] }): Promise<GroupSummary> {
+      const others = await pickFriends(me, body.user_ids);
+      if (others.length + 1 > GROUP_MAX_MEMBERS) throw refuse.bad(GroupMsg.tooMany);
+      const [creator] = await store.users([me]);
+      if (!creator) throw refuse.notFound(GroupText.notMember);
+      const name = body.name?.trim() || defaultName([creator, ...others]);
+      const now = Date.now();
+      const members = [
+        { user_id: me, role: GroupRole.OWNER as number },
+        ...others.map((u) => ({ user_id: u.id, role: GroupRole.MEMBER as number })),
+      ];
+      const gid = await ctx.db.transaction().execute(async (trx) => {
+        const id = await store.insertGroup(trx, {
+          name,
+          owner_id: me,
+          setting: JSON.stringify(DEFAULT_GROUP_SETTING),
+          now,
+        });
+        await store.insertMembers(trx, id, members, 0, now);
+        for (const m of members) await ensureConversation(trx, m.user_id, groupContactId(id), groupConvKey(id));
+        return id;
+      });
+      ctx.groups.invalidate(gid);
+      const { g } = await loadGroup(gid);
+      const s = await summary(g, GroupRole.OWNER);
+      const content = `${creator.nickname} created the group with ${listNames(others)}`;
+      pushToGroup(
+        members.map((m) => m.user_id),
+        'addGroup',
+        contactOf(s, content, now),
+      );
+      await announce(ctx, gid, me, content, { action: 'create', user_ids: others.map((u) => u.id) });
+      return s;
+    },
+
+    async info(me: number, gid: number) {
+      const m = await loadMembership(gid, me);
+      const perms = permissionsOf(m.role, m.setting);
+      const [s, conv, rows] = await Promise.all([
+        summary(m.g, m.role, m.setting),
+        store.conversation(me, groupContactId(gid)),
+        perms.viewMembers ? store.members(gid, GROUP_INFO_MEMBERS) : Promise.resolve([]),
+      ]);
+      return {
+        group: {
+          ...s,
+          mute_until: effectiveMute(m.muteUntil),
+          is_top: conv?.is_top ?? 0,
+          is_notice: conv?.is_notice ?? 1,
+          members_hidden: perms.viewMembers ? 0 : 1,
+          permissions: perms,
+        },
+        members: await memberViews(me, rows, m.setting, m.role),
+      };
+    },
+
+    async userList(me: number, gid: number) {
+      const m = await loadMembership(gid, me);
+      if (!permissionsOf(m.role, m.setting).viewMembers) throw refuse.forbidden(GroupText.membersHidden);
+      const views = await memberViews(me, await store.members(gid), m.setting, m.role);
+      return new Answer(views, { count: views.length });
+    },
+
+    async rename(me: number, gid: number, displayName: string) {
+      const m = await loadMembership(gid, me);
+      if (!permissionsOf(m.role, m.setting).rename) throw refuse.forbidden(GroupText.rename);
+      const data = { group_id: gid, id: groupContactId(gid), displayName, name: displayName };
+      if (displayName === m.g.name) return data;
+      await store.updateGroup(ctx.db, gid, { name: displayName });
+      ctx.groups.invalidate(gid);
+      pushToGroup(await store.memberIds(gid), 'editGroupName', data);
+      const who = await nameOf(me);
+      await announce(ctx, gid, me, `${who} renamed the group to ${displayName}`, { action: 'rename', name: displayName });
+      return data;
+    },
+
+    async setNotice(me: number, gid: number, notice: string) {
+      const m = await loadMembership(gid, me);
+      if (!permissionsOf(m.role, m.setting).notice) throw refuse.forbidden(GroupText.notice);
+      const notice_at = Date.now();
+      const data = { group_id: gid, id: groupContactId(gid), notice, notice_at };
+      if (notice === m.g.notice) return { ...data, notice_at: m.g.notice_at };
+      await store.updateGroup(ctx.db, gid, { notice, notice_at });
+      ctx.groups.invalidate(gid);
+      pushToGroup(await store.memberIds(gid), 'setNotice', data);
+      const who = await nameOf(me);
+      await announce(ctx, gid, me, notice ? `${who} changed the group notice` : `${who} removed the group notice`, {
+        action: 'notice',
+      });
+      return data;
+    },
+
+    async setting(me: number, gid: number, patch: Partial<GroupSetting>) {
+      const m = await loadMembership(gid, me);
+      const perms = permissionsOf(m.role, m.setting);
+      if (!perms.setting) throw refuse.forbidden(GroupText.setting);
+      const result = await ctx.db.transaction().execute(async (trx) => {
+        const row = await store.lockGroup(trx, gid);
+        if (!row || row.removed_at !== null) throw refuse.notFound(GroupText.dissolved);
+        const current = parseGroupSetting(row.setting);
+        if (!perms.ownerSetting && ownerOnlySettingKeys(current, patch).length > 0) {
+          throw refuse.forbidden(GroupText.ownerSetting);
+        }
+        const next: GroupSetting = { ...current, ...patch };
+        await store.updateGroup(trx, gid, { setting: JSON.stringify(next) });
+        return { before: current, after: next };
+      });
+      ctx.groups.invalidate(gid);
+      const data = { group_id: gid, id: groupContactId(gid), setting: result.after };
+      pushToGroup(await store.memberIds(gid), 'groupSetting', data);
+      if (result.before.nospeak !== result.after.nospeak) {
+        const who = await nameOf(me);
+        const text =
+          result.after.nospeak === NoSpeak.OFF
+            ? `${who} turned off mute all`
+            : result.after.nospeak === NoSpeak.ADMINS_ONLY
+              ? `${who} turned on mute all: only the owner and admins can speak`
+              : `${who} turned on mute all: only the owner can speak`;
+        await announce(ctx, gid, me, text, { action: 'nospeak', nospeak: result.after.nospeak });
+      }
+      return data;
+    },
+
+    async changeOwner(me: number, gid: number, target: number) {
+      const m = await loadMembership(gid, me);
+      if (m.role !== GroupRole.OWNER) throw refuse.forbidden(GroupText.changeOwner);
+      if (target === me) throw refuse.bad(GroupText.alreadyOwner);
+      await targetRole(gid, target);
+      await ctx.db.transaction().execute(async (trx) => {
+        const row = await store.lockGroup(trx, gid);
+        if (!row || row.removed_at !== null) throw refuse.notFound(GroupText.dissolved);
+        if (row.owner_id !== me) throw refuse.forbidden(GroupText.changeOwner);
+        if (!(await store.member(gid, target, trx))) throw refuse.notFound(GroupText.targetNotMember);
+        await store.updateGroup(trx, gid, { owner_id: target });
+        await store.updateMember(trx, gid, target, { role: GroupRole.OWNER, mute_until: 0 });
+        await store.updateMember(trx, gid, me, { role: GroupRole.MEMBER });
+      });
+      ctx.groups.invalidate(gid);
+      const data = {
+        group_id: gid,
+        id: groupContactId(gid),
+        owner_id: target,
+        user_id: target,
+        role: GroupRole.OWNER,
+        changes: [
+          { user_id: target, role: GroupRole.OWNER },
+          { user_id: me, role: GroupRole.MEMBER },
+        ],
+      };
+      pushToGroup(await store.memberIds(gid), 'setManager', data);
+      const [who, whom] = await Promise.all([nameOf(me), nameOf(target)]);
+      await announce(ctx, gid, me, `${who} transferred group ownership to ${whom}`, { action: 'owner', user_ids: [target] });
+      return data;
+    },
+
+    async setManager(me: number, gid: number, target: number, role: 2 | 3) {
+      const m = await loadMembership(gid, me);
+      if (m.role !== GroupRole.OWNER) throw refuse.forbidden(GroupText.setManager);
+      if (target === me) throw refuse.bad(GroupText.ownerRole);
+      const current = await targetRole(gid, target);
+      if (current === GroupRole.OWNER) throw refuse.bad(GroupText.ownerRole);
+      const data = {
+        group_id: gid,
+        id: groupContactId(gid),
+        owner_id: m.g.owner_id,
+        user_id: target,
+        role,
+        changes: [{ user_id: target, role }],
+      };
+      if (current === role) return data;
+      await store.updateMember(ctx.db, gid, target, { role });
+      ctx.groups.invalidate(gid);
+      pushToGroup(await store.memberIds(gid), 'setManager', data);
+      const [who, whom] = await Promise.all([nameOf(me), nameOf(target)]);
+      await announce(
+        ctx,
+        gid,
+        me,
+        role === GroupRole.ADMIN ? `${who} made ${whom} an admin` : `${who} removed ${whom} as admin`,
+        { action: 'admin', user_ids: [target], role },
+      );
+      return data;
+    },
+
+    async setNoSpeak(me: number, gid: number, target: number, when: { until?: number; minutes?: number }) {
+      if ((when.until === undefined) === (when.minutes === undefined)) throw refuse.bad(GroupMsg.muteWhen);
+      const m = await loadMembership(gid, me);
+      if (m.role === GroupRole.MEMBER) throw refuse.forbidden(GroupText.moderateMember);
+      if (target === me) throw refuse.bad(GroupText.muteSelf);
+      const role = await targetRole(gid, target);
+      if (role === GroupRole.OWNER) throw refuse.forbidden(GroupText.ownerImmune);
+      if (!mayModerate(m.role, role)) throw refuse.forbidden(GroupText.adminLimit);
+      const now = Date.now();
+      let until: number;
+      if (when.minutes !== undefined) until = when.minutes === 0 ? 0 : now + when.minutes * 60_000;
+      else {
+        until = when.until as number;
+        if (until !== 0 && until <= now) throw refuse.bad(GroupText.muteFuture);
+      }
+      if (until > now + GROUP_MUTE_MAX_DAYS * DAY_MS + MUTE_SLACK_MS) throw refuse.bad(GroupMsg.muteLong);
+      await store.updateMember(ctx.db, gid, target, { mute_until: until });
+      ctx.groups.invalidate(gid);
+      const data = { group_id: gid, id: groupContactId(gid), user_id: target, mute_until: until };
+      pushToGroup(await store.memberIds(gid), 'setNoSpeak', data);
+      return data;
+    },
+
+    async addUsers(me: number, gid: number, userIds: number[]) {
+      const m = await loadMembership(gid, me);
+      if (!permissionsOf(m.role, m.setting).invite) throw refuse.forbidden(GroupText.invite);
+      const picked = await pickFriends(me, userIds);
+      return addMembers(me, gid, picked, { action: 'invite' });
+    },
+
+    async removeUser(me: number, gid: number, target: number) {
+      const m = await loadMembership(gid, me);
+      const leaving = target === me;
+      if (leaving && m.role === GroupRole.OWNER) throw refuse.bad(GroupText.ownerLeave);
+      if (!leaving) {
+        if (m.role === GroupRole.MEMBER) throw refuse.forbidden(GroupText.moderateMember);
+        const role = await targetRole(gid, target);
+        if (role === GroupRole.OWNER) throw refuse.forbidden(GroupText.ownerImmune);
+        if (!mayModerate(m.role, role)) throw refuse.forbidden(GroupText.adminLimit);
+      }
+      const before = await store.memberIds(gid);
+      await ctx.db.transaction().execute(async (trx) => {
+        await store.deleteMember(trx, gid, target);
+        await removeConversation(trx, target, groupContactId(gid));
+      });
+      ctx.groups.invalidate(gid);
+      const [tiles, counts] = await Promise.all([store.avatarTiles([gid]), store.memberCounts([gid])]);
+      const data = {
+        group_id: gid,
+        id: groupContactId(gid),
+        user_id: target,
+        by: me,
+        left: leaving ? 1 : 0,
+        member_count: counts.get(gid) ?? 0,
+        avatars: tiles.get(gid) ?? [],
+      };
+      pushToGroup([...new Set([...before, target])], 'removeUser', data);
+      const [who, whom] = await Promise.all([nameOf(me), nameOf(target)]);
+      if (leaving) await announce(ctx, gid, me, `${who} left the group`, { action: 'leave' });
+      else await announce(ctx, gid, me, `${who} removed ${whom} from the group`, { action: 'remove', user_ids: [target] });
+      return data;
+    },
+
+    async dissolve(me: number, gid: number) {
+      const m = await loadMembership(gid, me);
+      if (m.role !== GroupRole.OWNER) throw refuse.forbidden(GroupText.dissolve);
+      const former = await ctx.db.transaction().execute(async (trx) => {
+        const row = await store.lockGroup(trx, gid);
+        if (!row || row.removed_at !== null) throw refuse.notFound(GroupText.dissolved);
+        if (row.owner_id !== me) throw refuse.forbidden(GroupText.dissolve);
+        const ids = await store.memberIds(gid, trx);
+        await store.updateGroup(trx, gid, { removed_at: Date.now() });
+        await store.deleteAllMembers(trx, gid);
+        await store.deleteAllConversations(trx, groupContactId(gid));
+        return ids;
+      });
+      ctx.groups.invalidate(gid);
+      const data = { group_id: gid, id: groupContactId(gid), by: me, name: m.g.name };
+      pushToGroup(former, 'removeGroup', data);
+      return data;
+    },
+
+    async clearMessages(me: number, gid: number, all: boolean) {
+      const m = await loadMembership(gid, me);
+      if (all && m.role !== GroupRole.OWNER) throw refuse.forbidden(GroupText.clearAll);
+      const contactId = groupContactId(gid);
+      const cleared = await ctx.db.transaction().execute(async (trx) => {
+        const max = await store.maxMsgId(gid, trx);
+        await ensureConversation(trx, me, contactId, groupConvKey(gid));
+        await store.clearConversations(trx, contactId, all ? null : me, max);
+        return max;
+      });
+      const data = { group_id: gid, id: contactId, cleared_msg_id: cleared, all: all ? 1 : 0 };
+      pushToGroup(all ? await store.memberIds(gid) : [me], 'clearMessage', data);
+      return data;
+    },
+
+    async mentionList(me: number, gid: number | undefined) {
+      if (gid === undefined) {
+        const friends = await store.friendsOf(me);
+        return {
+          list: friends.map((f) => ({
+            user_id: f.user_id,
+            nickname: f.remark || f.nickname,
+            avatar: f.avatar,
+            avatar_color: f.avatar_color,
+          })),
+          canAtAll: false,
+        };
+      }
+      const m = await loadMembership(gid, me);
+      const perms = permissionsOf(m.role, m.setting);
+      const rows = perms.viewMembers ? (await store.members(gid)).filter((r) => r.user_id !== me) : [];
+      const views = await memberViews(me, rows, m.setting, m.role);
+      return {
+        list: views.map((v) => ({
+          user_id: v.user_id,
+          nickname: v.nickname,
+          avatar: v.avatar,
+          avatar_color: v.avatar_color,
+          role: v.role,
+        })),
+        canAtAll: perms.atAll,
+        members_hidden: perms.viewMembers ? 0 : 1,
+      };
+    },
+
+    async qrcode(me: number, gid: number) {
+      const m = await loadMembership(gid, me);
+      const staff = m.role !== GroupRole.MEMBER;
+      if (!staff && m.setting.invite === 0) throw refuse.forbidden(GroupText.qrInvite);
+      const { text, expiresAt } = signQr(staff ? staffSecret : ctx.secret, 'g', gid, (GROUP_QR_VALID_DAYS * DAY_MS) / 1000);
+      const s = await summary(m.g, m.role, m.setting);
+      return {
+        group_id: gid,
+        id: s.id,
+        name: s.name,
+        avatar: s.avatar,
+        avatars: s.avatars,
+        text,
+        expires_at: expiresAt,
+      };
+    },
+
+    async join(me: number, body: { qrcode?: string; code?: string; group_id?: number }) {
+      const text = (body.qrcode ?? body.code ?? '').trim();
+      const now = Date.now();
+      let staff = false;
+      let verdict = verifyQr(ctx.secret, text, now);
+      if ('error' in verdict && verdict.error === 'forged') {
+        verdict = verifyQr(staffSecret, text, now);
+        staff = true;
+      }
+      if ('error' in verdict) {
+        throw refuse.bad(verdict.error === 'expired' ? GroupText.qrExpired : GroupText.qrForged);
+      }
+      if (verdict.kind !== 'g') throw refuse.bad(GroupText.qrNotGroup);
+      const gid = Number(verdict.id);
+      if (body.group_id !== undefined && body.group_id !== gid) throw refuse.bad(GroupText.qrForged);
+      const { g, setting } = await loadGroup(gid);
+      const existing = await store.member(gid, me);
+      if (existing) return { ...(await summary(g, existing.role as GroupRoleValue, setting)), joined: 0 };
+      if (!staff && setting.invite === 0) throw refuse.forbidden(GroupText.joinInvite);
+      const [self] = await store.users([me]);
+      if (!self) throw refuse.notFound(GroupText.notMember);
+      await addMembers(me, gid, [self], { action: 'join', via: 'qrcode' });
+      const after = await loadGroup(gid);
+      return { ...(await summary(after.g, GroupRole.MEMBER, after.setting)), joined: 1 };
+    },
+
+    async bindGroup(me: number, gid: number, clientId: string) {
+      await loadMembership(gid, me);
+      return { group_id: gid, id: groupContactId(gid), client_id: clientId };
+    },
+
+    async myGroups(me: number) {
+      const rows = await store.myGroups(me);
+      const ids = rows.map((r) => r.id);
+      const [tiles, counts] = await Promise.all([store.avatarTiles(ids), store.memberCounts(ids)]);
+      const list = rows.map((r) => {
+        const setting = parseGroupSetting(r.setting);
+        const hidden = !permissionsOf(r.role, setting).viewMembers;
+        return {
+          id: groupContactId(r.id),
+          group_id: r.id,
+          name: r.name,
+          displayName: r.name,
+          avatar: r.avatar,
+          avatars: tiles.get(r.id) ?? [],
+          member_count: hidden ? null : (counts.get(r.id) ?? 0),
+          role: r.role as GroupRoleValue,
+          owner_id: r.owner_id,
+          index: '#',
+        };
+      });
+      return new Answer(list, { count: list.length });
+    },
+  };
+
+  /**
+   * Adds people as plain members in one transaction (limit checked under the group lock):
+   * chat rows, the history cut when `history` is off, pushes and the event message.
+   * `me` is the inviter, or the joiner for a QR join.
+   */
+  async function addMembers(
+    me: number,
+    gid: number,
+    people: UserBrief[],
+    how: { action: 'invite' } | { action: 'join'; via: 'qrcode' },
+  ) {
+    const now = Date.now();
+    const outcome = await ctx.db.transaction().execute(async (trx) => {
+      const row = await store.lockGroup(trx, gid);
+      if (!row || row.removed_at !== null) throw refuse.notFound(GroupText.dissolved);
+      const existing = new Set(await store.memberIds(gid, trx));
+      const fresh = people.filter((p) => !existing.has(p.id));
+      if (fresh.length === 0) return { existing: [...existing], fresh };
+      if (existing.size + fresh.length > GROUP_MAX_MEMBERS) throw refuse.bad(GroupMsg.tooMany);
+      // the joining point: with `history` off, readers show this member only what comes after it
+      const cut = await store.maxMsgId(gid, trx);
+      await store.insertMembers(
+        trx,
+        gid,
+        fresh.map((p) => ({ user_id: p.id, role: GroupRole.MEMBER })),
+        cut,
+        now,
+      );
+      for (const p of fresh) {
+        await ensureConversation(trx, p.id, groupContactId(gid), groupConvKey(gid), { unhide: true });
+      }
+      return { existing: [...existing], fresh };
+    });
+    const { fresh } = outcome;
+    if (fresh.length === 0) {
+      return new Answer(
+        { group_id: gid, id: groupContactId(gid), added: [] as GroupAvatarTile[], member_count: outcome.existing.length },
+        { msg: GroupText.alreadyIn },
+      );
+    }
+    ctx.groups.invalidate(gid);
+    const { g } = await loadGroup(gid);
+    const s = await summary(g, GroupRole.MEMBER);
+    const who = await nameOf(me);
+    const content =
+      how.action === 'join' ? `${who} joined the group by scanning its QR code` : `${who} invited ${listNames(fresh)} to the group`;
+    const added = fresh.map((p) => ({ user_id: p.id, nickname: p.nickname, avatar: p.avatar, avatar_color: p.avatar_color }));
+    const memberCount = outcome.existing.length + fresh.length;
+    pushToGroup(
+      fresh.map((p) => p.id),
+      'addGroup',
+      contactOf(s, content, now),
+    );
+    pushToGroup(outcome.existing, 'addGroupUser', {
+      group_id: gid,
+      id: groupContactId(gid),
+      users: added.map((a) => ({ ...a, role: GroupRole.MEMBER })),
+      by: me,
+      member_count: memberCount,
+      avatars: s.avatars,
+    });
+    await announce(
+      ctx,
+      gid,
+      me,
+      content,
+      how.action === 'join' ? how : { action: 'invite', user_ids: fresh.map((p) => p.id) },
+    );
+    return { group_id: gid, id: groupContactId(gid), added, member_count: memberCount };
+  }
+}
+
+export type GroupService = ReturnType<typeof groupService>;

@@ -1,0 +1,232 @@
+import { GROUP_AVATAR_TILES, type GroupAvatarTile } from '@parley/protocol';
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/index.ts';
+import { groupConvKey } from '../conversations/keys.ts';
+
+export interface MemberRow {
+  user_id: number;
+  role: number;
+  mute_until: number;
+  joined_at: number;
+  nickname: string;
+  avatar: string;
+  avatar_color: number;
+}
+
+export interface UserBrief {
+  id: number;
+  nickname: string;
+  avatar: string;
+  avatar_color: number;
+}
+
+/** SQL of the groups module. Every function takes the handle it runs on (the db or a transaction). */
+export function groupStore(db: Db, dialect: Dialect) {
+  return {
+    group: (gid: number, on: Db = db) => on.selectFrom('groups').selectAll().where('id', '=', gid).executeTakeFirst(),
+
+    /** Reads the group row inside a transaction, locking it on PostgreSQL (SQLite transactions are serial). */
+    async lockGroup(trx: Db, gid: number) {
+      const q = trx.selectFrom('groups').selectAll().where('id', '=', gid);
+      return dialect === 'postgres' ? q.forUpdate().executeTakeFirst() : q.executeTakeFirst();
+    },
+
+    member: (gid: number, uid: number, on: Db = db) =>
+      on
+        .selectFrom('group_members')
+        .selectAll()
+        .where('group_id', '=', gid)
+        .where('user_id', '=', uid)
+        .executeTakeFirst(),
+
+    /** Members with their profile: owner first, then admins, then members by joining order. */
+    async members(gid: number, limit?: number): Promise<MemberRow[]> {
+      let q = db
+        .selectFrom('group_members as gm')
+        .innerJoin('users as u', 'u.id', 'gm.user_id')
+        .select(['gm.user_id', 'gm.role', 'gm.mute_until', 'gm.joined_at', 'u.nickname', 'u.avatar', 'u.avatar_color'])
+        .where('gm.group_id', '=', gid)
+        .orderBy('gm.role')
+        .orderBy('gm.joined_at')
+        .orderBy('gm.user_id');
+      if (limit !== undefined) q = q.limit(limit);
+      return q.execute();
+    },
+
+    async memberIds(gid: number, on: Db = db): Promise<number[]> {
+      const rows = await on.selectFrom('group_members').select('user_id').where('group_id', '=', gid).execute();
+      return rows.map((r) => r.user_id);
+    },
+
+    async memberCounts(gids: number[]): Promise<Map<number, number>> {
+      if (gids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('group_members')
+        .select((eb) => ['group_id', eb.fn.countAll<number>().as('n')])
+        .where('group_id', 'in', gids)
+        .groupBy('group_id')
+        .execute();
+      return new Map(rows.map((r) => [r.group_id, Number(r.n)]));
+    },
+
+    /** The first nine members of each group (owner first), the tiles of the drawn group avatar. */
+    async avatarTiles(gids: number[]): Promise<Map<number, GroupAvatarTile[]>> {
+      const out = new Map<number, GroupAvatarTile[]>(gids.map((g) => [g, []]));
+      if (gids.length === 0) return out;
+      const ranked = db
+        .selectFrom('group_members as gm')
+        .innerJoin('users as u', 'u.id', 'gm.user_id')
+        .select([
+          'gm.group_id',
+          'u.id as user_id',
+          'u.avatar',
+          'u.nickname',
+          'u.avatar_color',
+          sql<number>`row_number() over (partition by gm.group_id order by gm.role, gm.joined_at, gm.user_id)`.as('rn'),
+        ])
+        .where('gm.group_id', 'in', gids)
+        .as('t');
+      const rows = await db
+        .selectFrom(ranked)
+        .selectAll()
+        .where('t.rn', '<=', GROUP_AVATAR_TILES)
+        .orderBy('t.group_id')
+        .orderBy('t.rn')
+        .execute();
+      for (const r of rows) {
+        out.get(r.group_id)?.push({ user_id: r.user_id, avatar: r.avatar, nickname: r.nickname, avatar_color: r.avatar_color });
+      }
+      return out;
+    },
+
+    async users(ids: number[]): Promise<UserBrief[]> {
+      if (ids.length === 0) return [];
+      return db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', 'in', ids).execute();
+    },
+
+    async friendIdsAmong(userId: number, ids: number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('friends')
+        .select('friend_id')
+        .where('user_id', '=', userId)
+        .where('friend_id', 'in', ids)
+        .execute();
+      return new Set(rows.map((r) => r.friend_id));
+    },
+
+    async friendsOf(userId: number) {
+      return db
+        .selectFrom('friends as f')
+        .innerJoin('users as u', 'u.id', 'f.friend_id')
+        .select(['u.id as user_id', 'u.nickname', 'f.nickname as remark', 'u.avatar', 'u.avatar_color'])
+        .where('f.user_id', '=', userId)
+        .orderBy('u.nickname')
+        .execute();
+    },
+
+    /** Highest message id of the group's conversation (0 when it has none). */
+    async maxMsgId(gid: number, on: Db = db): Promise<number> {
+      const row = await on
+        .selectFrom('messages')
+        .select((eb) => eb.fn.max('msg_id').as('m'))
+        .where('conv_key', '=', groupConvKey(gid))
+        .executeTakeFirst();
+      return row?.m == null ? 0 : Number(row.m);
+    },
+
+    conversation: (uid: number, contactId: string) =>
+      db
+        .selectFrom('conversations')
+        .select(['is_top', 'is_notice'])
+        .where('user_id', '=', uid)
+        .where('contact_id', '=', contactId)
+        .executeTakeFirst(),
+
+    /** The live groups `uid` belongs to, with their role. */
+    myGroups: (uid: number) =>
+      db
+        .selectFrom('group_members as gm')
+        .innerJoin('groups as g', 'g.id', 'gm.group_id')
+        .select(['g.id', 'g.name', 'g.avatar', 'g.owner_id', 'g.setting', 'g.notice', 'g.notice_at', 'g.created_at', 'gm.role'])
+        .where('gm.user_id', '=', uid)
+        .where('g.removed_at', 'is', null)
+        .orderBy('g.name')
+        .orderBy('g.id')
+        .execute(),
+
+    // --- writes (run them inside a transaction) ---------------------------------------------
+
+    async insertGroup(trx: Db, row: { name: string; owner_id: number; setting: string; now: number }): Promise<number> {
+      const { id } = await trx
+        .insertInto('groups')
+        .values({
+          name: row.name,
+          owner_id: row.owner_id,
+          avatar: '',
+          notice: '',
+          notice_at: 0,
+          setting: row.setting,
+          created_at: row.now,
+          removed_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async insertMembers(
+      trx: Db,
+      gid: number,
+      members: { user_id: number; role: number }[],
+      joinedMsgId: number,
+      now: number,
+    ): Promise<void> {
+      if (members.length === 0) return;
+      await trx
+        .insertInto('group_members')
+        .values(
+          members.map((m) => ({
+            group_id: gid,
+            user_id: m.user_id,
+            role: m.role,
+            joined_at: now,
+            joined_msg_id: joinedMsgId,
+            mute_until: 0,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+        .execute();
+    },
+
+    updateGroup: (
+      trx: Db,
+      gid: number,
+      set: Partial<{ name: string; notice: string; notice_at: number; setting: string; owner_id: number; removed_at: number }>,
+    ) => trx.updateTable('groups').set(set).where('id', '=', gid).execute(),
+
+    updateMember: (trx: Db, gid: number, uid: number, set: Partial<{ role: number; mute_until: number }>) =>
+      trx.updateTable('group_members').set(set).where('group_id', '=', gid).where('user_id', '=', uid).execute(),
+
+    deleteMember: (trx: Db, gid: number, uid: number) =>
+      trx.deleteFrom('group_members').where('group_id', '=', gid).where('user_id', '=', uid).execute(),
+
+    deleteAllMembers: (trx: Db, gid: number) => trx.deleteFrom('group_members').where('group_id', '=', gid).execute(),
+
+    deleteAllConversations: (trx: Db, contactId: string) =>
+      trx.deleteFrom('conversations').where('contact_id', '=', contactId).execute(),
+
+    /** Sets the cleared mark of one member's chat row, or of everyone's when `uid` is null. */
+    clearConversations: (trx: Db, contactId: string, uid: number | null, clearedMsgId: number) => {
+      let q = trx
+        .updateTable('conversations')
+        .set({ cleared_msg_id: clearedMsgId, updated_at: Date.now() })
+        .where('contact_id', '=', contactId)
+        .where('cleared_msg_id', '<', clearedMsgId);
+      if (uid !== null) q = q.where('user_id', '=', uid);
+      return q.execute();
+    },
+  };
+}
+
+export type GroupStore = ReturnType<typeof groupStore>;

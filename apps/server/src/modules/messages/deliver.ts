@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ChatMessage,
+  parseGroupContactId,
+  SYSTEM_CONTACT_ID,
+  SYSTEM_USER_ID,
+} from '@parley/protocol';
+import type { AppContext } from '../../context.ts';
+import type { Db, Dialect } from '../../db/index.ts';
+import type { Hub } from '../../realtime/hub.ts';
+import { groupConvKey, privateConvKey, systemConvKey } from '../conversations/keys.ts';
+import { fileUrlFor } from '../uploads/files.ts';
+import { type MessageRow, type SenderColumns, toChatMessage } from './serialize.ts';
+import { lockConversations, type MessageDraft, messagesStore } from './store.ts';
+
+/**
+ * Storing and fanning out messages: the hot path of sendMessage and what other modules use to post
+ * server-made messages (group events, "You are now friends", system notices).
+ */
+
+export type DeliverCtx = Pick<AppContext, 'db' | 'dialect' | 'hub' | 'groups' | 'secret'>;
+
+/** The file facts a message carries (from `fileForSending` or the uploads row). */
+export interface DraftFile {
+  name: string;
+  size: number;
+  mime: string;
+  ext: string;
+}
+
+export interface Draft extends MessageDraft {
+  file: DraftFile | null;
+}
+
+export interface Delivered {
+  message: ChatMessage;
+  /** false when the same (sender, id) was stored before: nothing was written or pushed */
+  created: boolean;
+}
+
+/** The sender columns of a message's author (undefined for the system). */
+export async function senderRow(db: Db, userId: number): Promise<SenderColumns | undefined> {
+  if (userId === SYSTEM_USER_ID) return undefined;
+  return db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', '=', userId).executeTakeFirst();
+}
+
+function rowOf(d: Draft, msgId: number, sender: SenderColumns | undefined): MessageRow {
+  return {
+    msg_id: msgId,
+    id: d.id,
+    conv_key: d.conv_key,
+    from_user: d.from_user,
+    to_contact: d.to_contact,
+    is_group: d.is_group,
+    type: d.type,
+    content: d.content,
+    at: JSON.stringify(d.at),
+    extends: JSON.stringify(d.extends),
+    file_id: d.file_id,
+    send_time: d.send_time,
+    is_undo: 0,
+    sender_nickname: sender?.nickname ?? null,
+    sender_avatar: sender?.avatar ?? null,
+    sender_avatar_color: sender?.avatar_color ?? null,
+    file_name: d.file?.name ?? null,
+    file_size: d.file?.size ?? null,
+    file_mime: d.file?.mime ?? null,
+    file_ext: d.file?.ext ?? null,
+  };
+}
+
+/** Who gets the push of a stored message: every member (group), both sides (private), the owner or everyone (system). */
+async function recipientsOf(ctx: DeliverCtx, d: Pick<MessageDraft, 'conv_key' | 'from_user' | 'to_contact'>): Promise<number[] | 'all'> {
+  const [scope, a, b] = d.conv_key.split(':');
+  if (scope === 'g') return ctx.groups.memberIds(Number(a));
+  if (scope === 's') return Number(a) === 0 ? 'all' : [Number(a)];
+  const x = Number(a);
+  const y = Number(b);
+  return x === y ? [x] : [x, y];
+}
+
+/**
+ * Stores the drafts in ONE transaction (idempotent per (from_user, id)), then pushes every new
+ * message once: `group` to all members, `simple` otherwise, to every socket of every recipient
+ * except the socket `exceptClientId` (the sender's). Duplicates are answered with the stored
+ * message and not pushed again. File links in pushes are signed for the sender.
+ */
+export async function commitAndPush(
+  ctx: DeliverCtx,
+  drafts: Draft[],
+  exceptClientId?: string,
+  /** sender rows already read (the send path reads it while checking permissions) */
+  preloaded?: Map<number, SenderColumns | undefined>,
+): Promise<Delivered[]> {
+  const senders = new Map(preloaded);
+  for (const id of new Set(drafts.map((d) => d.from_user))) {
+    if (!senders.has(id)) senders.set(id, await senderRow(ctx.db, id));
+  }
+
+  const results = await ctx.db.transaction().execute(async (trx) => {
+    await lockConversations(trx, ctx.dialect, drafts.map((d) => d.conv_key));
+    const out: { row: MessageRow; created: boolean }[] = [];
+    for (const d of drafts) {
+      const msgId = await messagesStore.insert(trx, d);
+      if (msgId === null) {
+        const existing = await messagesStore.bySenderId(trx, d.from_user, d.id);
+        if (existing) out.push({ row: existing, created: false });
+        continue;
+      }
+      const [scope, a, b] = d.conv_key.split(':');
+      if (scope === 'p') await messagesStore.ensurePrivateRows(trx, Number(a), Number(b), d.conv_key, d.send_time);
+      out.push({ row: rowOf(d, msgId, senders.get(d.from_user)), created: true });
+    }
+    return out;
+  });
+
+  const delivered: Delivered[] = [];
+  for (const { row, created } of results) {
+    const message = toChatMessage(row, { fileUrl: (fileId) => fileUrlFor(ctx, fileId, row.from_user) });
+    delivered.push({ message, created });
+    if (!created) continue;
+    const to = await recipientsOf(ctx, row);
+    const type = message.is_group ? 'group' : 'simple';
+    if (to === 'all') ctx.hub.push({ all: true }, type, message, { exceptClientId });
+    else ctx.hub.pushUsers(to, type, message, exceptClientId);
+  }
+  return delivered;
+}
+
+export interface PostMessageInput {
+  /** the sender's user id (0 = the system) */
+  fromUser: number;
+  /** private: the receiver's user id; group: 'group-<n>' (or the group id with isGroup) */
+  toContactId: number | string;
+  isGroup: boolean;
+  /** any message type; server-made messages use 'event' (or 'system') */
+  type: string;
+  content: string;
+  at?: number[];
+  extends?: Record<string, unknown>;
+  /** an uploads id; the caller has checked the sender may send it */
+  fileId?: number | null;
+  /** client id / idempotency key; a random UUID when omitted */
+  id?: string;
+  /** the sender's socket, which gets the answer instead of a push */
+  exceptClientId?: string;
+}
+
+/** Builds the stored form of a message without any permission check (callers check). */
+export function draftOf(input: PostMessageInput, file: DraftFile | null, now = Date.now()): Draft {
+  let convKey: string;
+  let toContact: string;
+  if (input.isGroup) {
+    const gid = typeof input.toContactId === 'number' ? input.toContactId : parseGroupContactId(input.toContactId);
+    if (!gid) throw new Error(`postMessage: bad group contact id ${String(input.toContactId)}`);
+    convKey = groupConvKey(gid);
+    toContact = `group-${gid}`;
+  } else if (input.toContactId === SYSTEM_CONTACT_ID) {
+    throw new Error('postMessage: system notices go through postSystemNotice');
+  } else {
+    const to = Number(input.toContactId);
+    if (!Number.isSafeInteger(to) || to <= 0) throw new Error(`postMessage: bad user id ${String(input.toContactId)}`);
+    convKey = privateConvKey(input.fromUser, to);
+    toContact = String(to);
+  }
+  return {
+    id: input.id ?? randomUUID(),
+    conv_key: convKey,
+    from_user: input.fromUser,
+    to_contact: toContact,
+    is_group: input.isGroup ? 1 : 0,
+    type: input.type,
+    content: input.content,
+    at: input.at ?? [],
+    extends: input.extends ?? {},
+    file_id: input.fileId ?? null,
+    send_time: now,
+    file,
+  };
+}
+
+/**
+ * Stores one message and pushes it (see `commitAndPush`); answers the stored message.
+ * For group events, call `ctx.groups.invalidate(groupId)` first when membership just changed, so
+ * that new members get the push.
+ */
+export async function postMessage(ctx: DeliverCtx, input: PostMessageInput): Promise<ChatMessage> {
+  let file: DraftFile | null = null;
+  if (input.fileId) {
+    const row = await ctx.db
+      .selectFrom('uploads')
+      .select(['name', 'size', 'mime', 'ext'])
+      .where('id', '=', input.fileId)
+      .executeTakeFirst();
+    if (row) file = { name: row.name, size: Number(row.size), mime: row.mime, ext: row.ext };
+  }
+  const [done] = await commitAndPush(ctx, [draftOf(input, file)], input.exceptClientId);
+  return done.message;
+}
+
+/**
+ * A system notice (shown under the '系统通知' contact): to one user (`userId`) or, without it, a
+ * broadcast to everyone. For the admin CLI: `ctx` needs only `db` and `hub` (pass `dialect` on
+ * PostgreSQL to keep ids in commit order).
+ */
+export async function postSystemNotice(
+  ctx: { db: Db; hub: Hub; dialect?: Dialect; secret?: string },
+  text: string,
+  userId?: number,
+): Promise<ChatMessage> {
+  const content = text.trim();
+  if (content === '') throw new Error('A notice needs some text.');
+  const now = Date.now();
+  const draft: Draft = {
+    id: randomUUID(),
+    conv_key: systemConvKey(userId ?? 0),
+    from_user: SYSTEM_USER_ID,
+    to_contact: SYSTEM_CONTACT_ID,
+    is_group: 0,
+    type: 'system',
+    content,
+    at: [],
+    extends: {},
+    file_id: null,
+    send_time: now,
+    file: null,
+  };
+  const noGroups = { memberIds: async () => [] } as unknown as AppContext['groups'];
+  const [done] = await commitAndPush(
+    { db: ctx.db, hub: ctx.hub, dialect: ctx.dialect ?? 'sqlite', groups: noGroups, secret: ctx.secret ?? '' },
+    [draft],
+  );
+  return done.message;
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_GROUP_SETTING, type GroupSetting } from '@parley/protocol';
+import type { Db } from '../../db/index.ts';
+import type { TestServer } from '../../testing/harness.ts';
+
+/** Test helpers of the messaging suites: seed friendships, groups and files through the store. */
+
+export async function befriend(db: Db, a: number, b: number): Promise<void> {
+  const now = Date.now();
+  await db
+    .insertInto('friends')
+    .values([
+      { user_id: a, friend_id: b, nickname: '', created_at: now },
+      { user_id: b, friend_id: a, nickname: '', created_at: now },
+    ])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** A group owned by `owner` with `members` (plain members), each with a chat-list row. Returns its id. */
+export async function seedGroup(
+  db: Db,
+  owner: number,
+  members: number[],
+  setting: Partial<GroupSetting> = {},
+  name = 'Team',
+): Promise<number> {
+  const now = Date.now();
+  const { id } = await db
+    .insertInto('groups')
+    .values({
+      name,
+      owner_id: owner,
+      avatar: '',
+      notice: '',
+      notice_at: 0,
+      setting: JSON.stringify({ ...DEFAULT_GROUP_SETTING, ...setting }),
+      created_at: now,
+      removed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const gid = Number(id);
+  const all = [owner, ...members.filter((m) => m !== owner)];
+  await db
+    .insertInto('group_members')
+    .values(all.map((u) => ({ group_id: gid, user_id: u, role: u === owner ? 1 : 3, joined_at: now, joined_msg_id: 0, mute_until: 0 })))
+    .execute();
+  await db
+    .insertInto('conversations')
+    .values(
+      all.map((u) => ({
+        user_id: u,
+        contact_id: `group-${gid}`,
+        conv_key: `g:${gid}`,
+        is_top: 0,
+        is_notice: 1,
+        read_msg_id: 0,
+        read_at_msg_id: 0,
+        cleared_msg_id: 0,
+        hidden_msg_id: 0,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  return gid;
+}
+
+export async function setMember(db: Db, gid: number, uid: number, set: Partial<{ role: number; mute_until: number; joined_msg_id: number }>) {
+  await db.updateTable('group_members').set(set).where('group_id', '=', gid).where('user_id', '=', uid).execute();
+}
+
+export async function setGroupSetting(db: Db, gid: number, setting: Partial<GroupSetting>) {
+  await db
+    .updateTable('groups')
+    .set({ setting: JSON.stringify({ ...DEFAULT_GROUP_SETTING, ...setting }) })
+    .where('id', '=', gid)
+    .execute();
+}
+
+/** An uploads row owned by `owner` (the bytes are not needed to send it). */
+export async function seedFile(db: Db, owner: number, kind: string, name = `f.${kind === 'image' ? 'png' : 'bin'}`): Promise<number> {
+  const { id } = await db
+    .insertInto('uploads')
+    .values({ owner_id: owner, kind, name, mime: kind === 'image' ? 'image/png' : 'application/octet-stream', ext: name.split('.').pop() ?? '', size: 1234, path: `x/${randomUUID()}`, created_at: Date.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+/** sendMessage with a fresh client id unless given. */
+export function send(s: TestServer, token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return s.post('/enterprise/im/sendMessage', { id: randomUUID(), type: 'text', is_group: 0, ...body }, token, headers);
+}

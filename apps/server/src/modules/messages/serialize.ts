@@ -1,0 +1,116 @@
+import { type ChatMessage, type MessageSender, SYSTEM_CONTACT_ID, SYSTEM_CONTACT_NAME, SYSTEM_USER_ID } from '@parley/protocol';
+
+/**
+ * The one place where a stored message becomes the API's `ChatMessage` (spec §3).
+ * Every reader (lists, pushes, search, forward, recall) goes through `toChatMessage`.
+ */
+
+/** A `messages` row joined with its sender (`users`) and its file (`uploads`), as `store.ts` selects it. */
+export interface MessageRow {
+  msg_id: number;
+  id: string;
+  conv_key: string;
+  from_user: number;
+  to_contact: string;
+  is_group: number;
+  type: string;
+  content: string;
+  at: string;
+  extends: string;
+  file_id: number | null;
+  send_time: number;
+  is_undo: number;
+  sender_nickname: string | null;
+  sender_avatar: string | null;
+  sender_avatar_color: number | null;
+  file_name: string | null;
+  file_size: number | null;
+  file_mime: string | null;
+  file_ext: string | null;
+}
+
+/** The sender columns of a user row. */
+export interface SenderColumns {
+  id: number;
+  nickname: string;
+  avatar: string;
+  avatar_color: number;
+}
+
+export const SYSTEM_SENDER: MessageSender = {
+  id: SYSTEM_USER_ID,
+  user_id: SYSTEM_USER_ID,
+  realname: SYSTEM_CONTACT_NAME,
+  displayName: SYSTEM_CONTACT_NAME,
+  avatar: '',
+  avatar_color: 1,
+};
+
+export function senderOf(row: Pick<MessageRow, 'from_user' | 'sender_nickname' | 'sender_avatar' | 'sender_avatar_color'>): MessageSender {
+  if (row.from_user === SYSTEM_USER_ID) return SYSTEM_SENDER;
+  const name = row.sender_nickname ?? String(row.from_user);
+  return {
+    id: row.from_user,
+    user_id: row.from_user,
+    realname: name,
+    displayName: name,
+    avatar: row.sender_avatar ?? '',
+    avatar_color: row.sender_avatar_color ?? 1,
+  };
+}
+
+/** `toContactId` as the API shows it: a number for a private receiver, else the string id. */
+export function apiContactId(stored: string): number | string {
+  return /^\d+$/.test(stored) ? Number(stored) : stored;
+}
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    const v = JSON.parse(text);
+    return v === null || typeof v !== 'object' ? fallback : (v as T);
+  } catch {
+    return fallback;
+  }
+}
+
+export interface SerializeOptions {
+  /** signed link of a file for the viewer of this answer (pushes use the sender) */
+  fileUrl: (fileId: number) => string;
+  /** private chats: whether the receiver has read it */
+  isRead?: boolean;
+}
+
+export function toChatMessage(row: MessageRow, opts: SerializeOptions): ChatMessage {
+  const undone = Number(row.is_undo) === 1;
+  const hasFile = !undone && row.file_id !== null && row.file_name !== null;
+  const at = parseJson<unknown[]>(row.at, []);
+  return {
+    id: row.id,
+    msg_id: Number(row.msg_id),
+    toContactId: apiContactId(row.to_contact),
+    fromUser: senderOf(row),
+    content: undone ? '' : row.content,
+    type: row.type,
+    sendTime: Math.floor(Number(row.send_time) / 1000),
+    at: Array.isArray(at) ? at.map(Number).filter((n) => Number.isSafeInteger(n)) : [],
+    is_group: Number(row.is_group) === 1 ? 1 : 0,
+    extends: undone ? {} : parseJson<Record<string, unknown>>(row.extends, {}),
+    is_undo: undone ? 1 : 0,
+    is_read: opts.isRead ? 1 : 0,
+    file: hasFile
+      ? {
+          id: Number(row.file_id),
+          name: row.file_name ?? '',
+          size: Number(row.file_size ?? 0),
+          mime: row.file_mime ?? '',
+          ext: row.file_ext ?? '',
+          url: opts.fileUrl(Number(row.file_id)),
+        }
+      : null,
+  };
+}
+
+/** Whether a stored `to_contact` is the system contact. */
+export function isSystemContact(stored: string): boolean {
+  return stored === SYSTEM_CONTACT_ID;
+}

@@ -1,0 +1,188 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Db, Dialect } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+import type { MessageRow } from './serialize.ts';
+
+/** SQL of the messages module. Every function takes the connection to use (`db` or a transaction). */
+
+export interface MessageDraft {
+  id: string;
+  conv_key: string;
+  from_user: number;
+  to_contact: string;
+  is_group: number;
+  type: string;
+  content: string;
+  at: number[];
+  extends: Record<string, unknown>;
+  file_id: number | null;
+  send_time: number;
+}
+
+type MsgEb = ExpressionBuilder<Database & { m: Database['messages'] }, 'm'>;
+
+/** messages `m` joined with the sender `u` and the file `f`, selecting the columns of `MessageRow`. */
+export function selectMessages(db: Db) {
+  return db
+    .selectFrom('messages as m')
+    .leftJoin('users as u', 'u.id', 'm.from_user')
+    .leftJoin('uploads as f', 'f.id', 'm.file_id')
+    .select([
+      'm.msg_id',
+      'm.id',
+      'm.conv_key',
+      'm.from_user',
+      'm.to_contact',
+      'm.is_group',
+      'm.type',
+      'm.content',
+      'm.at',
+      'm.extends',
+      'm.file_id',
+      'm.send_time',
+      'm.is_undo',
+      'u.nickname as sender_nickname',
+      'u.avatar as sender_avatar',
+      'u.avatar_color as sender_avatar_color',
+      'f.name as file_name',
+      'f.size as file_size',
+      'f.mime as file_mime',
+      'f.ext as file_ext',
+    ]);
+}
+
+/** Messages `viewer` deleted for themself are left out. */
+export function notDeletedBy(viewer: number) {
+  return (eb: MsgEb) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('message_deletions as d')
+          .select('d.msg_id')
+          .whereRef('d.msg_id', '=', 'm.msg_id')
+          .where('d.user_id', '=', viewer),
+      ),
+    );
+}
+
+/** `m.at` (a JSON array like `[3,5]`) names `userId` or everyone (0). */
+export function mentions(userId: number) {
+  return (eb: MsgEb): Expression<SqlBool> => {
+    const alts: Expression<SqlBool>[] = [];
+    for (const id of [userId, 0]) {
+      alts.push(eb('m.at', '=', `[${id}]`));
+      alts.push(eb('m.at', 'like', `[${id},%`));
+      alts.push(eb('m.at', 'like', `%,${id}]`));
+      alts.push(eb('m.at', 'like', `%,${id},%`));
+    }
+    return eb.or(alts);
+  };
+}
+
+/** Escapes `%`, `_` and `\` for a LIKE pattern used with `escape '\'`. */
+export function likePattern(keywords: string): string {
+  return `%${keywords.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `lower(column) like pattern escape '\'` (case-insensitive on both dialects). */
+export function likeLower(column: string, keywords: string) {
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(keywords)} escape '\\'`;
+}
+
+/**
+ * Keeps the ids of one conversation in commit order on PostgreSQL: writers of the same conversation
+ * take a transaction-scoped advisory lock before drawing a msg_id, so a reader never sees id n+1
+ * committed while n is still in flight (the reconcile-after-rebind relies on it). SQLite writes one
+ * transaction at a time already.
+ */
+export async function lockConversations(trx: Db, dialect: Dialect | undefined, convKeys: string[]): Promise<void> {
+  if (dialect !== 'postgres') return;
+  for (const key of [...new Set(convKeys)].sort()) {
+    await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+  }
+}
+
+export const messagesStore = {
+  /** Inserts unless (from_user, id) exists; answers the new msg_id or null for a duplicate. */
+  async insert(trx: Db, d: MessageDraft): Promise<number | null> {
+    const row = await trx
+      .insertInto('messages')
+      .values({
+        id: d.id,
+        conv_key: d.conv_key,
+        from_user: d.from_user,
+        to_contact: d.to_contact,
+        is_group: d.is_group,
+        type: d.type,
+        content: d.content,
+        at: JSON.stringify(d.at),
+        extends: JSON.stringify(d.extends),
+        file_id: d.file_id,
+        send_time: d.send_time,
+        is_undo: 0,
+      })
+      .onConflict((oc) => oc.columns(['from_user', 'id']).doNothing())
+      .returning('msg_id')
+      .executeTakeFirst();
+    return row ? Number(row.msg_id) : null;
+  },
+
+  async bySenderId(db: Db, fromUser: number, id: string): Promise<MessageRow | undefined> {
+    return selectMessages(db).where('m.from_user', '=', fromUser).where('m.id', '=', id).executeTakeFirst();
+  },
+
+  async byMsgId(db: Db, msgId: number): Promise<MessageRow | undefined> {
+    return selectMessages(db).where('m.msg_id', '=', msgId).executeTakeFirst();
+  },
+
+  async byMsgIds(db: Db, msgIds: number[]): Promise<MessageRow[]> {
+    if (msgIds.length === 0) return [];
+    return selectMessages(db).where('m.msg_id', 'in', msgIds).orderBy('m.msg_id').execute();
+  },
+
+  /** Chat-list rows for both sides of a private chat (one for a chat with yourself); existing rows are kept. */
+  async ensurePrivateRows(trx: Db, a: number, b: number, convKey: string, now: number): Promise<void> {
+    const base = { conv_key: convKey, is_top: 0, is_notice: 1, read_msg_id: 0, read_at_msg_id: 0, cleared_msg_id: 0, hidden_msg_id: 0, updated_at: now };
+    const rows = a === b ? [{ ...base, user_id: a, contact_id: String(a) }] : [
+      { ...base, user_id: a, contact_id: String(b) },
+      { ...base, user_id: b, contact_id: String(a) },
+    ];
+    await trx
+      .insertInto('conversations')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['user_id', 'contact_id']).doNothing())
+      .execute();
+  },
+
+  async recall(db: Db, msgId: number): Promise<void> {
+    await db
+      .updateTable('messages')
+      .set({ is_undo: 1, content: '', extends: '{}', at: '[]', file_id: null })
+      .where('msg_id', '=', msgId)
+      .execute();
+  },
+
+  async deleteFor(db: Db, userId: number, msgId: number): Promise<void> {
+    await db
+      .insertInto('message_deletions')
+      .values({ user_id: userId, msg_id: msgId })
+      .onConflict((oc) => oc.columns(['user_id', 'msg_id']).doNothing())
+      .execute();
+  },
+
+  async deletedBy(db: Db, userId: number, msgId: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('message_deletions')
+      .select('msg_id')
+      .where('user_id', '=', userId)
+      .where('msg_id', '=', msgId)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** The highest msg_id of the whole table (0 when empty). */
+  async maxMsgId(db: Db): Promise<number> {
+    const row = await db.selectFrom('messages').select((eb) => eb.fn.max('msg_id').as('max')).executeTakeFirst();
+    return Number(row?.max ?? 0);
+  },
+};

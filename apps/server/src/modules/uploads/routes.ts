@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { AVATAR_MAX_BYTES, Code, EMOJI_MAX_BYTES } from '@parley/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { type AuthUser, requireUser, tokenFromHeader } from '../../http/auth.ts';
+import { ApiError, envelope } from '../../http/envelope.ts';
+import { canReadFile, permanentFileUrl, signedFileUrl, verifyFileSignature } from './files.ts';
+import { type UploadsService, uploadsService } from './service.ts';
+import { uploadsStore } from './store.ts';
+
+const NOT_MULTIPART = 'Send the file as multipart/form-data in a field named "file".';
+const NO_FILE = 'That file does not exist.';
+
+/**
+ * Upload routes. Multipart bodies are not JSON, so these are plain Fastify routes (in their own
+ * encapsulated scope, where the multipart parser lives) answering the same envelope and refusing
+ * with ApiError like every other route.
+ */
+export function uploadsRoutes(app: FastifyInstance, ctx: AppContext, service: UploadsService = uploadsService(ctx)) {
+  const users = new WeakMap<FastifyRequest, AuthUser>();
+
+  app.register(async (scope) => {
+    // defaults for this scope; each route passes its own file size limit to `req.parts`
+    await scope.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 8, fieldSize: 1024, parts: 12, headerPairs: 64 },
+    });
+
+    /** Auth first (no token → HTTP 401), then the body must be multipart (JSON and others → 400). */
+    const guard = async (req: FastifyRequest) => {
+      users.set(req, await requireUser(req, ctx.sessions));
+      const type = req.headers['content-type'] ?? '';
+      if (!/^multipart\/form-data\s*;/i.test(type)) throw new ApiError(Code.BAD_REQUEST, NOT_MULTIPART);
+    };
+    const userOf = (req: FastifyRequest): AuthUser => users.get(req) as AuthUser;
+
+    scope.post('/common/upload/uploadFile', { onRequest: guard }, async (req) => {
+      const user = userOf(req);
+      const f = await service.uploadFile(req, user.userId);
+      return envelope({
+        file_id: f.id,
+        url: signedFileUrl(ctx.secret, f.id, user.userId),
+        name: f.name,
+        size: f.size,
+        mime: f.mime,
+        ext: f.ext,
+        kind: f.kind,
+      });
+    });
+
+    scope.post('/common/upload/uploadAvatar', { onRequest: guard }, async (req) => {
+      const user = userOf(req);
+      // users.avatar changes in the same transaction as the uploads row
+      const f = await service.uploadPicture(req, user.userId, 'avatar', AVATAR_MAX_BYTES, (trx, id) =>
+        uploadsStore(trx).setAvatar(user.userId, permanentFileUrl(ctx.secret, id, user.userId)),
+      );
+      return envelope({ file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) });
+    });
+
+    scope.post('/common/upload/uploadEmoji', { onRequest: guard }, async (req) => {
+      const user = userOf(req);
+      const f = await service.uploadPicture(req, user.userId, 'emoji', EMOJI_MAX_BYTES);
+      return envelope({ file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) });
+    });
+
+    scope.get('/common/upload/file/:id', async (req, reply) => serveFile(ctx, service, req, reply));
+  });
+}
+
+/** Who is asking: the Authorization header, or else a signed link (`?u&exp&sig`). */
+async function viewerOf(
+  ctx: AppContext,
+  req: FastifyRequest,
+  fileId: number,
+): Promise<{ userId: number; permanent: boolean }> {
+  if (req.headers.authorization !== undefined) {
+    if (!tokenFromHeader(req)) {
+      throw new ApiError(401, 'Sign in first: the Authorization header is missing or malformed.', 401);
+    }
+    try {
+      const user = await requireUser(req, ctx.sessions);
+      return { userId: user.userId, permanent: false };
+    } catch (err) {
+      // a GET for a file answers with real HTTP statuses: a gone session is a 401 here
+      if (err instanceof ApiError) throw new ApiError(err.code, err.message, 401);
+      throw err;
+    }
+  }
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  if (q.sig === undefined && q.exp === undefined && q.u === undefined) {
+    throw new ApiError(401, 'Sign in first: send the Authorization header or open a signed link.', 401);
+  }
+  const verdict = verifyFileSignature(ctx.secret, fileId, q);
+  if (!verdict.ok) throw new ApiError(Code.FORBIDDEN, verdict.reason, 403);
+  return { userId: verdict.userId, permanent: verdict.permanent };
+}
+
+/** Images, video and audio may show in the page; anything else (HTML, SVG, PDF, text…) downloads. */
+export function isInlineMime(mime: string): boolean {
+  if (mime === 'image/svg+xml' || mime.includes('xml') || mime.includes('html')) return false;
+  return /^(image|video|audio)\//.test(mime);
+}
+
+/** `content-disposition` with an ASCII fallback and the RFC 5987 UTF-8 name. */
+export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** One `bytes=` range against `size`: the range, 'unsatisfiable', or null (ignore, send it all). */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m) return null; // several ranges or another unit: the whole file is a valid answer
+  const [, from, to] = m as unknown as [string, string, string];
+  if (from === '' && to === '') return null;
+  let start: number;
+  let end: number;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+    if (to !== '' && Number(to) < start) return null;
+  }
+  if (start >= size || !Number.isSafeInteger(start) || !Number.isSafeInteger(end)) return 'unsatisfiable';
+  return { start, end };
+}
+
+async function serveFile(ctx: AppContext, service: UploadsService, req: FastifyRequest, reply: FastifyReply) {
+  const raw = (req.params as { id?: string }).id ?? '';
+  const fileId = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+  if (!fileId) throw new ApiError(Code.NOT_FOUND, NO_FILE, 404);
+  const viewer = await viewerOf(ctx, req, fileId);
+  const row = await service.byId(fileId);
+  if (!row) throw new ApiError(Code.NOT_FOUND, NO_FILE, 404);
+  const isPublic = row.kind === 'avatar' || row.kind === 'emoji';
+  if (viewer.permanent && !isPublic) {
+    throw new ApiError(Code.FORBIDDEN, 'This link is not valid. Open the file from the chat again.', 403);
+  }
+  if (!(await canReadFile(ctx, viewer.userId, row))) {
+    throw new ApiError(Code.FORBIDDEN, 'You do not have access to this file.', 403);
+  }
+
+  const file = path.join(service.root, row.path);
+  let size: number;
+  try {
+    size = (await fsp.stat(file)).size;
+  } catch {
+    ctx.log.warn({ fileId, path: row.path }, 'upload row without its file');
+    throw new ApiError(Code.NOT_FOUND, 'That file is no longer stored on the server.', 404);
+  }
+
+  reply
+    .header('content-type', row.mime)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', 'sandbox')
+    .header('cache-control', 'private, max-age=3600')
+    .header('vary', 'authorization')
+    .header('accept-ranges', 'bytes')
+    .header('content-disposition', contentDisposition(isInlineMime(row.mime) ? 'inline' : 'attachment', row.name));
+
+  const range = parseRange(req.headers.range, size);
+  if (range === 'unsatisfiable') {
+    reply.removeHeader('content-disposition');
+    return reply
+      .status(416)
+      .header('content-range', `bytes */${size}`)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send({ code: Code.BAD_REQUEST, msg: 'The requested range is outside the file.', data: null });
+  }
+  if (range) {
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(fs.createReadStream(file, { start: range.start, end: range.end }));
+  }
+  return reply.header('content-length', size).send(fs.createReadStream(file));
+}

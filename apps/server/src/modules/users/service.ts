@@ -1,0 +1,222 @@
+import { hash, verify } from '@node-rs/argon2';
+import {
+  type DeviceItem,
+  type EditAccountBody,
+  type EditPasswordBody,
+  groupContactId,
+  LOGIN_FAILURE_WINDOW_MS,
+  type MyQrcode,
+  type PublicProfile,
+  parseGroupContactId,
+  SEARCH_RESULTS_MAX,
+  type ScanResult,
+  type SearchUserItem,
+  SYSTEM_CONTACT_ID,
+  type UpdateUserInfoBody,
+  USER_QR_VALID_DAYS,
+  type UserInfo,
+  UserMsg,
+  type VerifyEmailBody,
+} from '@parley/protocol';
+import type { AppContext } from '../../context.ts';
+import type { AuthUser } from '../../http/auth.ts';
+import { ApiError, refuse } from '../../http/envelope.ts';
+import { ARGON } from '../auth/service.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { toUserInfo } from '../auth/users.ts';
+import { toPublicProfile } from './profile.ts';
+import { isParleyQr, signQr, verifyQr } from './qr.ts';
+import { usersStore } from './store.ts';
+
+/** Wrong codes / current passwords allowed per user in the login-failure window before a pause. */
+export const SECRET_ATTEMPTS_LIMIT = 5;
+const ACCOUNT_CHARS = /^[\p{L}\p{N}_.@-]+$/u;
+const DAY_S = 24 * 3600;
+
+export function usersService(ctx: AppContext) {
+  const store = usersStore(ctx.db);
+  const online = (id: number) => ctx.hub.isOnlineHere(id);
+
+  async function me(userId: number) {
+    const row = await store.findUser(userId);
+    if (!row) throw new ApiError(-1, 'Your account no longer exists.');
+    return row;
+  }
+
+  async function profileOf(viewer: number, targetId: number): Promise<PublicProfile> {
+    const row = await store.findUser(targetId);
+    if (!row) throw refuse.notFound('That user does not exist.');
+    const isSelf = targetId === viewer;
+    const friends = isSelf ? new Map<number, string>() : await store.friendIdsAmong(viewer, [targetId]);
+    return toPublicProfile(row, {
+      isSelf,
+      isFriend: friends.has(targetId),
+      remark: friends.get(targetId) ?? '',
+      online: online(targetId),
+    });
+  }
+
+  async function assertAttemptsLeft(key: string): Promise<void> {
+    const n = await store.countFailures(key, Date.now() - LOGIN_FAILURE_WINDOW_MS);
+    if (n >= SECRET_ATTEMPTS_LIMIT) {
+      const minutes = Math.round(LOGIN_FAILURE_WINDOW_MS / 60_000);
+      throw refuse.forbidden(`Too many wrong attempts. Try again in ${minutes} minutes.`);
+    }
+  }
+
+  return {
+    async userInfo(userId: number): Promise<UserInfo> {
+      return toUserInfo(await me(userId));
+    },
+
+    profile: profileOf,
+
+    /** A chat-list contact id; only user ids have a profile here (groups: /enterprise/group/groupInfo). */
+    async contactInfo(viewer: number, id: number | string): Promise<PublicProfile> {
+      const text = String(id).trim();
+      if (parseGroupContactId(text) !== null || text.startsWith('group-')) {
+        throw refuse.bad('This is a group: ask /enterprise/group/groupInfo for it.');
+      }
+      if (text === SYSTEM_CONTACT_ID) throw refuse.bad('The system notifications contact has no profile.');
+      if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw refuse.bad(UserMsg.contactId);
+      return profileOf(viewer, Number(text));
+    },
+
+    async search(viewer: number, keywords: string): Promise<SearchUserItem[]> {
+      const rows = await store.search(viewer, keywords, SEARCH_RESULTS_MAX);
+      const friends = await store.friendIdsAmong(
+        viewer,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) =>
+        toPublicProfile(r, { isSelf: false, isFriend: friends.has(r.id), remark: friends.get(r.id) ?? '', online: online(r.id) }),
+      );
+    },
+
+    async updateUserInfo(userId: number, body: UpdateUserInfoBody): Promise<UserInfo> {
+      const row = await me(userId);
+      const set: Parameters<typeof store.updateUser>[1] = {};
+      if (body.nickname !== undefined) set.nickname = body.nickname;
+      if (body.gender !== undefined) set.gender = body.gender;
+      if (body.signature !== undefined) set.signature = body.signature;
+      if (body.email !== undefined && body.email !== row.email) {
+        if (row.verified === 1) {
+          throw refuse.bad('Your e-mail address is verified. To change it, verify the new address with a code.');
+        }
+        set.email = body.email;
+      }
+      if (Object.keys(set).length > 0) await store.updateUser(userId, set);
+      return toUserInfo(await me(userId));
+    },
+
+    /** Checks a code sent by /common/pub/sendCode to `email` (purpose 'verify'); sets email and verified. */
+    async verifyEmail(userId: number, body: VerifyEmailBody): Promise<UserInfo> {
+      await me(userId);
+      const key = `verify:${userId}`;
+      await assertAttemptsLeft(key);
+      const now = Date.now();
+      const code = await store.findCode(body.email, hashToken(body.code), now);
+      if (!code) {
+        await store.recordFailure(key, now);
+        throw refuse.bad('That code is wrong or has expired. Ask for a new code.');
+      }
+      if (await store.verifiedEmailOwner(body.email, userId)) {
+        throw refuse.bad('This e-mail address is already verified by another account.');
+      }
+      if (!(await store.useCode(code.id, now))) throw refuse.bad('That code was already used. Ask for a new code.');
+      await store.updateUser(userId, { email: body.email, verified: 1 });
+      await store.clearFailures(key);
+      return toUserInfo(await me(userId));
+    },
+
+    async editAccount(userId: number, body: EditAccountBody): Promise<UserInfo> {
+      if (!ACCOUNT_CHARS.test(body.account)) throw refuse.bad('An account may use letters, digits and _ . @ - only.');
+      const key = body.account.toLowerCase();
+      const taken = () => refuse.bad('That account is already taken. Choose another.');
+      const owner = await store.findByAccountKey(key);
+      if (owner && owner.id !== userId) throw taken();
+      try {
+        await store.updateUser(userId, { account: body.account, account_key: key });
+      } catch (err) {
+        // Two users racing for one account: the unique index decides.
+        const now = await store.findByAccountKey(key);
+        if (now && now.id !== userId) throw taken();
+        throw err;
+      }
+      return toUserInfo(await me(userId));
+    },
+
+    /** Changes the password; every other session of the user is signed out, this one stays. */
+    async editPassword(user: AuthUser, body: EditPasswordBody): Promise<{ signedOut: number }> {
+      const row = await me(user.userId);
+      const key = `password:${user.userId}`;
+      await assertAttemptsLeft(key);
+      if (!(await verify(row.password_hash, body.oldPassword))) {
+        await store.recordFailure(key, Date.now());
+        throw refuse.bad('Your current password is wrong.');
+      }
+      const passwordHash = await hash(body.password, ARGON);
+      const revoked = await ctx.db.transaction().execute(async (trx) => {
+        const s = usersStore(trx);
+        await s.updateUser(user.userId, { password_hash: passwordHash });
+        return s.revokeOthers(user.userId, user.sessionId, Date.now());
+      });
+      await store.clearFailures(key);
+      if (revoked.length > 0) {
+        ctx.hub.push({ sessions: revoked }, 'offline', { msg: 'Your password was changed. Sign in again.' }, { close: true });
+      }
+      return { signedOut: revoked.length };
+    },
+
+    async deviceList(user: AuthUser): Promise<DeviceItem[]> {
+      const rows = await store.liveSessions(user.userId, Date.now());
+      return rows.map((r) => ({ ...r, current: r.id === user.sessionId }));
+    },
+
+    async signOutDevice(user: AuthUser, id: number): Promise<{ id: number; current: boolean }> {
+      if (!(await store.revokeSession(user.userId, id, Date.now()))) {
+        throw refuse.notFound('That device is not signed in to your account.');
+      }
+      ctx.hub.push({ sessions: [id] }, 'offline', { msg: 'This device was signed out from another device.' }, { close: true });
+      return { id, current: id === user.sessionId };
+    },
+
+    myQrcode(userId: number): MyQrcode {
+      const { text, expiresAt } = signQr(ctx.secret, 'u', userId, USER_QR_VALID_DAYS * DAY_S);
+      return { text, expires_at: expiresAt };
+    },
+
+    async scanQr(viewer: number, text: string): Promise<ScanResult> {
+      if (isParleyQr(text)) {
+        const v = verifyQr(ctx.secret, text);
+        if ('error' in v) throw refuse.bad(v.error === 'expired' ? UserMsg.qrExpired : UserMsg.qrText);
+        if (v.kind === 'g') {
+          const group = await ctx.groups.group(v.id);
+          if (!group || group.removed) throw refuse.notFound('This group no longer exists.');
+          return { kind: 'group', group_id: v.id, contact_id: groupContactId(v.id) };
+        }
+        const user = await store.findUser(v.id);
+        if (user?.status !== 1) throw refuse.notFound('This user no longer exists.');
+        return { kind: 'user', user: await profileOf(viewer, v.id) };
+      }
+      const url = webAddress(text);
+      if (url) return { kind: 'url', url };
+      throw refuse.bad(UserMsg.qrText);
+    },
+  };
+}
+
+/** An http(s) address as the scanner should open it, or null. */
+export function webAddress(text: string): string | null {
+  const t = text.trim();
+  if (!/^https?:\/\//i.test(t) || /\s/.test(t)) return null;
+  try {
+    const u = new URL(t);
+    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || !u.hostname) return null;
+    return u.href;
+  } catch {
+    return null;
+  }
+}
+
+export type UsersService = ReturnType<typeof usersService>;

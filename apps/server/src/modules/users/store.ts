@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { PUBLIC_COLUMNS } from './profile.ts';
+
+/** SQL of the users module. */
+export function usersStore(db: Db) {
+  return {
+    findUser: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findByAccountKey: (accountKey: string) =>
+      db.selectFrom('users').select(['id']).where('account_key', '=', accountKey).executeTakeFirst(),
+
+    /** Verified accounts other than `exceptId` using this e-mail. */
+    verifiedEmailOwner: (email: string, exceptId: number) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(email)`, '=', email.toLowerCase())
+        .where('verified', '=', 1)
+        .where('id', '!=', exceptId)
+        .executeTakeFirst(),
+
+    updateUser: (
+      id: number,
+      set: Partial<{ nickname: string; gender: string; signature: string; email: string; verified: number; account: string; account_key: string; password_hash: string }>,
+    ) => db.updateTable('users').set(set).where('id', '=', id).execute(),
+
+    /** Exact account (case-insensitive) or nickname substring, live accounts, not `me`; exact accounts first. */
+    search: (me: number, keywords: string, limit: number) => {
+      const lower = keywords.toLowerCase();
+      const pattern = `%${lower.replace(/[!%_]/g, (m) => `!${m}`)}%`;
+      return db
+        .selectFrom('users')
+        .select(PUBLIC_COLUMNS)
+        .where('id', '!=', me)
+        .where('status', '=', 1)
+        .where((eb) => eb.or([eb('account_key', '=', lower), sql<boolean>`lower(nickname) like ${pattern} escape '!'`]))
+        .orderBy(sql`case when account_key = ${lower} then 0 else 1 end`)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    friendIdsAmong: async (me: number, ids: number[]) => {
+      if (ids.length === 0) return new Map<number, string>();
+      const rows = await db
+        .selectFrom('friends')
+        .select(['friend_id', 'nickname'])
+        .where('user_id', '=', me)
+        .where('friend_id', 'in', ids)
+        .execute();
+      return new Map(rows.map((r) => [r.friend_id, r.nickname]));
+    },
+
+    /** A usable (unused, unexpired) e-mail verification code matching the hash. */
+    findCode: (target: string, codeHash: string, now: number) =>
+      db
+        .selectFrom('verification_codes')
+        .select('id')
+        .where('target', '=', target)
+        .where('purpose', '=', 'verify')
+        .where('code_hash', '=', codeHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst(),
+
+    /** Marks a code used; false when another call used it first. */
+    useCode: async (id: number, now: number) => {
+      const res = await db
+        .updateTable('verification_codes')
+        .set({ used_at: now })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    countFailures: async (key: string, since: number) => {
+      const row = await db
+        .selectFrom('login_failures')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('key', '=', key)
+        .where('at', '>', since)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    recordFailure: (key: string, at: number) => db.insertInto('login_failures').values({ key, at }).execute(),
+    clearFailures: (key: string) => db.deleteFrom('login_failures').where('key', '=', key).execute(),
+
+    liveSessions: (userId: number, now: number) =>
+      db
+        .selectFrom('sessions')
+        .select(['id', 'device', 'cid', 'user_agent', 'ip', 'created_at', 'last_used_at'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('last_used_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
+
+    /** Revokes one live session of the user; false when it is not theirs or not live. */
+    revokeSession: async (userId: number, id: number, now: number) => {
+      const res = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    /** Revokes every other live session of the user; returns their ids. */
+    revokeOthers: async (userId: number, keepId: number, now: number) => {
+      const rows = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '!=', keepId)
+        .where('revoked_at', 'is', null)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+  };
+}

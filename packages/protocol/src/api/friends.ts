@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { NICKNAME_MAX } from '../limits.ts';
+import type { Contact } from '../rules/types.ts';
+
+/** Friends (spec §3-§4, §7 `/enterprise/friend/*`). See docs/api/friends.md. */
+
+export const FRIEND_REMARK_MAX = 100;
+/** The remark name (setNickname) an owner gives a friend: 0 clears it. */
+export const FRIEND_NICKNAME_MAX = NICKNAME_MAX;
+
+/** Friend request states (spec §4). */
+export const FriendRequestStatus = { PENDING: 0, AGREED: 1, REJECTED: 2 } as const;
+export type FriendRequestStatusValue = (typeof FriendRequestStatus)[keyof typeof FriendRequestStatus];
+
+export const FriendMsg = {
+  userId: 'Choose a user',
+  requestId: 'Choose a friend request',
+  remark: `A remark can be at most ${FRIEND_REMARK_MAX} characters`,
+  nickname: `A remark name can be at most ${FRIEND_NICKNAME_MAX} characters`,
+  status: 'Answer with status 1 (agree) or 2 (reject)',
+  listType: "type is 'received', 'sent' or 'all'",
+} as const;
+
+/** A positive integer id given as a number or a string of digits ('12' and 12 are the same). */
+export function entityIdSchema(msg: string) {
+  return z
+    .union([z.number({ error: msg }), z.string({ error: msg }).trim().regex(/^\d{1,10}$/, { error: msg }).transform(Number)], {
+      error: msg,
+    })
+    .pipe(z.number({ error: msg }).int({ error: msg }).positive({ error: msg }).max(2_147_483_647, { error: msg }));
+}
+
+export const friendAddBody = z.object({
+  user_id: entityIdSchema(FriendMsg.userId),
+  remark: z.string({ error: FriendMsg.remark }).trim().max(FRIEND_REMARK_MAX, { error: FriendMsg.remark }).default(''),
+});
+export type FriendAddBody = z.infer<typeof friendAddBody>;
+
+export const friendIndexBody = z.object({
+  type: z.enum(['received', 'sent', 'all'], { error: FriendMsg.listType }).default('all'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type FriendIndexBody = z.infer<typeof friendIndexBody>;
+
+export const friendUpdateBody = z.object({
+  friend_id: entityIdSchema(FriendMsg.requestId),
+  status: z.union([z.literal(1), z.literal(2), z.literal('1').transform(() => 1 as const), z.literal('2').transform(() => 2 as const)], {
+    error: FriendMsg.status,
+  }),
+});
+export type FriendUpdateBody = z.infer<typeof friendUpdateBody>;
+
+export const friendDelBody = z.object({ id: entityIdSchema(FriendMsg.userId) });
+export type FriendDelBody = z.infer<typeof friendDelBody>;
+
+export const friendSetNicknameBody = z.object({
+  id: entityIdSchema(FriendMsg.userId),
+  nickname: z.string({ error: FriendMsg.nickname }).trim().max(FRIEND_NICKNAME_MAX, { error: FriendMsg.nickname }),
+});
+export type FriendSetNicknameBody = z.infer<typeof friendSetNicknameBody>;
+
+export const friendListBody = z.object({}).loose();
+
+/** The few public fields shown next to a request. */
+export interface UserLite {
+  user_id: number;
+  account: string;
+  nickname: string;
+  /** the viewer's remark name for this user when they are friends, else the nickname */
+  displayName: string;
+  avatar: string;
+  avatar_color: number;
+}
+
+/** One row of `/enterprise/friend/index`. */
+export interface FriendRequestItem {
+  /** the request id (what `/enterprise/friend/update` takes as `friend_id`) */
+  id: number;
+  from_user: number;
+  to_user: number;
+  /** 'received': sent to me; 'sent': initiated by me */
+  direction: 'received' | 'sent';
+  remark: string;
+  status: FriendRequestStatusValue;
+  created_at: number;
+  updated_at: number;
+  /** the other person */
+  user: UserLite;
+}
+
+/** `/enterprise/friend/add` answer. status 0: the request waits; 1: you are now friends (they had asked you). */
+export interface FriendAddResult {
+  id: number;
+  status: FriendRequestStatusValue;
+}
+
+/** One row of `/enterprise/friend/list`. */
+export interface FriendItem {
+  user_id: number;
+  /** remark name if set, else the nickname */
+  displayName: string;
+  nickname: string;
+  /** my remark name for this friend ('' when none) */
+  remark: string;
+  account: string;
+  avatar: string;
+  avatar_color: number;
+  signature: string;
+  gender: string;
+  /** index letter of displayName: A-Z, or '#' */
+  index: string;
+  is_online: 0 | 1;
+  created_at: number;
+}
+
+/** Push `friendRequest` (to the addressee): a new (or renewed) request. */
+export interface FriendRequestPush {
+  id: number;
+  from: UserLite;
+  remark: string;
+  created_at: number;
+  /** the addressee's pending count after this request (the red dot) */
+  count: number;
+}
+
+/** Push `appendContact`: a new private contact for the chat list (the friend on the other side). */
+export type AppendContactPush = Contact & { avatar_color: number };
+
+/** Push `delFriend`: `user_id` is no longer your friend; drop the contact and its chat row. */
+export interface DelFriendPush {
+  user_id: number;
+}
+
+/** Push `isOnline`: a friend came online (1) or went offline (0). */
+export interface IsOnlinePush {
+  user_id: number;
+  is_online: 0 | 1;
+}

@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { FORWARD_MAX_TARGETS, RECORDING_MIN_SECONDS, VIDEO_MAX_SECONDS } from '../limits.ts';
+import { lastContentOf } from '../rules/lastContent.ts';
+
+/**
+ * Messaging (`/enterprise/im/*`, spec §3, §4, §7). See docs/api/messages.md.
+ *
+ * The API shapes are named `ChatMessage` / `ChatContact` (the client-side rule shapes of
+ * `rules/types.ts` are `Message` / `Contact`; an API message is assignable to neither on purpose:
+ * `msg_id` is a number here).
+ */
+
+/** Longest text message, in characters (code points). */
+export const TEXT_MAX_CHARS = 5000;
+/** Page size of getMessageList: default and maximum. */
+export const MESSAGE_PAGE_DEFAULT = 20;
+export const MESSAGE_PAGE_MAX = 100;
+/** At most this many messages forwarded in one call. */
+export const FORWARD_MAX_MESSAGES = 100;
+/** searchMessages: messages returned per conversation, default and maximum. */
+export const SEARCH_PER_CONTACT_DEFAULT = 20;
+export const SEARCH_PER_CONTACT_MAX = 100;
+/** Keywords longer than this are refused. */
+export const KEYWORDS_MAX = 100;
+
+/** Display names the server gives its two built-in contacts. */
+export const FILE_TRANSFER_NAME = '文件传输助手';
+export const SYSTEM_CONTACT_NAME = '系统通知';
+/** `from_user` of system notices. */
+export const SYSTEM_USER_ID = 0;
+
+/** Types a client may send with sendMessage. */
+export const CLIENT_SEND_TYPES = ['text', 'emoji', 'image', 'voice', 'video', 'file', 'location', 'contact'] as const;
+export type ClientSendType = (typeof CLIENT_SEND_TYPES)[number];
+/** Types that carry an uploaded file (`file_id`). */
+export const FILE_MESSAGE_TYPES = ['emoji', 'image', 'voice', 'video', 'file'] as const;
+export type FileMessageType = (typeof FILE_MESSAGE_TYPES)[number];
+/** Made by the server only (group events, friendship start, system notices). */
+export const SERVER_MESSAGE_TYPES = ['event', 'system'] as const;
+/** A merged forward (chat-history card); made by forwardMessage with merge: 1. */
+export const FORWARD_MESSAGE_TYPE = 'forward';
+
+/** Refusal texts of messaging (spec §8 where the spec has one). */
+export const MESSAGE_MSG = {
+  privateChatDisabled: 'Private chat has been disabled by the system',
+  recordingTooShort: 'The recording is too short',
+  videoTooLong: `Video cannot exceed ${VIDEO_MAX_SECONDS} seconds`,
+  notFriends: 'You can only send messages to your friends. Add this person as a friend first.',
+  unknownContact: 'That contact does not exist.',
+  systemContact: 'System notifications cannot be answered.',
+  notMember: 'You are not a member of this group.',
+  groupGone: 'This group has been dissolved.',
+  textEmpty: 'Type a message before sending.',
+  textTooLong: `A text message can be at most ${TEXT_MAX_CHARS} characters.`,
+  fileNeeded: 'This message type needs a file: upload it first and send its file_id.',
+  fileKind: 'The uploaded file does not match the message type.',
+  durationNeeded: 'Send the duration in seconds as extends.duration.',
+  location: 'A location needs lat (-90..90) and lng (-180..180); name and address are optional text.',
+  card: 'A card needs {kind: "user" | "group", id} of an existing user or group.',
+  serverOnly: 'System and event messages are made by the server only.',
+  webrtc: 'Calls are started through /enterprise/im/sendToMsg, not sendMessage.',
+  redPacket: 'Red packets are sent from the red packet page, not sendMessage.',
+  messageNotFound: 'That message does not exist or you cannot see it.',
+  recallOthers: 'You can only recall your own messages.',
+  recallWindow: 'Messages can only be recalled within 2 minutes of sending.',
+  recallAdmin: 'Admins cannot recall messages of the owner or of other admins.',
+  recallKind: 'This message cannot be recalled.',
+  forwardTargets: `Choose 1 to ${FORWARD_MAX_TARGETS} recipients: cannot forward to more than ${FORWARD_MAX_TARGETS} people.`,
+  forwardKind: 'Recalled messages, system notices and events cannot be forwarded.',
+  forwardNothing: 'Choose at least one message to forward.',
+  atEveryone: 'Only the group owner and admins can mention everyone.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Shapes answered by the API
+
+/** `fromUser` of a message. `displayName` is the sender's nickname (never a viewer's remark). */
+export interface MessageSender {
+  id: number;
+  user_id: number;
+  realname: string;
+  displayName: string;
+  avatar: string;
+  /** drawn-avatar colour code 1..5 (spec §3) */
+  avatar_color: number;
+}
+
+/** The uploaded file of an image/video/voice/emoji/file message. */
+export interface MessageFile {
+  id: number;
+  name: string;
+  size: number;
+  mime: string;
+  ext: string;
+  /** signed download link (see docs/api/uploads.md) */
+  url: string;
+}
+
+/** A message as the API answers and pushes it (spec §3). */
+export interface ChatMessage {
+  /** client-made id (UUID), the idempotency key */
+  id: string;
+  /** server id, increasing */
+  msg_id: number;
+  /** private: the receiver's user id (number); group: 'group-<n>'; system notices: 'system' */
+  toContactId: number | string;
+  fromUser: MessageSender;
+  /** text; the file name for file kinds; the place name for location; the card name for contact; '' when recalled */
+  content: string;
+  type: string;
+  /** SECONDS */
+  sendTime: number;
+  /** mentioned user ids; 0 = everyone */
+  at: number[];
+  is_group: 0 | 1;
+  /** per type: voice/video {duration}, image/video {width,height}, location {lat,lng,name,address}, contact {kind,id,displayName,avatar,avatar_color}, forward {title,items} */
+  extends: Record<string, unknown>;
+  is_undo: 0 | 1;
+  /** private chats: 1 when the receiver has read it (meaningful to the sender); groups: 0 */
+  is_read: 0 | 1;
+  file: MessageFile | null;
+}
+
+/** A row of the chat list (getContacts, spec §3). */
+export interface ChatContact {
+  /** private: the user id (number); group: 'group-<n>'; 'system' */
+  id: number | string;
+  displayName: string;
+  avatar: string;
+  avatar_color: number;
+  lastContent: string;
+  /** ms; 0 when the conversation has no message */
+  lastSendTime: number;
+  /** type of the last message ('' when none) */
+  type: string;
+  unread: number;
+  is_top: 0 | 1;
+  /** 1 = notifications on; 0 = do-not-disturb */
+  is_notice: 0 | 1;
+  /** unread messages mentioning me (or everyone) */
+  is_at: number;
+  is_group: 0 | 1;
+  is_online: 0 | 1;
+  /** 1 for the file-transfer assistant (a chat with yourself) */
+  is_self: 0 | 1;
+  /** groups: the notice text */
+  notice?: string;
+  /** groups: the switches (GroupSetting) */
+  setting?: Record<string, unknown>;
+  /** groups: my role (1 owner, 2 admin, 3 member) */
+  role?: number;
+  index: string;
+  /** highest msg_id of this conversation the viewer may see (0 when none): reconcile from here */
+  last_msg_id: number;
+}
+
+/** One hit group of searchMessages. */
+export interface MessageSearchHit {
+  contact: { id: number | string; displayName: string; avatar: string; avatar_color: number; is_group: 0 | 1 };
+  messages: ChatMessage[];
+}
+
+/** Push data of `isRead`: `reader` read the private chat with you up to `msg_id`. */
+export interface IsReadPush {
+  /** the reader's user id: the contact id of that chat as the receiver of this push sees it */
+  toContactId: number;
+  msg_id: number;
+  reader: number;
+}
+
+/** Push data of `undoMessage`. */
+export interface UndoMessagePush {
+  msg_id: number;
+  /** as in the message: the receiver id (private) or 'group-<n>' */
+  toContactId: number | string;
+  is_group: 0 | 1;
+  fromUser: MessageSender;
+  /** who recalled it (the sender, or a group owner/admin) */
+  by: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies
+
+const bit = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()]).transform((v) => (v === 1 || v === '1' || v === true ? 1 : 0) as 0 | 1);
+
+/** A contact id: a user id (number or digits), 'group-<n>' or 'system'. */
+export const contactIdSchema = z
+  .union([z.number().int().positive().max(2_147_483_647), z.string().trim().min(1).max(64)], {
+    error: 'toContactId must be a user id, "group-<n>" or "system"',
+  })
+  .transform((v) => String(v));
+
+/** A message reference: its msg_id (number or digits) or its client id (a string). */
+export const messageRefSchema = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().trim().min(1).max(64)], {
+  error: 'id must be a msg_id or the client id of a message',
+});
+
+const msgIdSchema = z.coerce.number({ error: 'msg_id must be a number' }).int().positive().max(Number.MAX_SAFE_INTEGER);
+const cursorSchema = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+export const sendMessageBody = z.object({
+  id: z
+    .string({ error: 'id (the client message id, a UUID) is required' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'id must be 1-64 letters, digits, "-" or "_" (use a UUID)' }),
+  toContactId: contactIdSchema,
+  type: z.string({ error: 'type is required' }).trim().min(1).max(32),
+  /** text for text; ignored for file kinds; location/contact may give their object here or in `extends` */
+  content: z.union([z.string(), z.record(z.string(), z.unknown())]).default(''),
+  is_group: bit.default(0),
+  at: z.array(z.coerce.number().int().min(0).max(2_147_483_647)).max(500).default([]),
+  file_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  extends: z.record(z.string(), z.unknown()).default({}),
+});
+export type SendMessageBody = z.infer<typeof sendMessageBody>;
+
+export const getMessageListBody = z.object({
+  toContactId: contactIdSchema,
+  is_group: bit.default(0),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX, { error: `limit is at most ${MESSAGE_PAGE_MAX}` }).default(MESSAGE_PAGE_DEFAULT),
+  /** messages AFTER this id, ascending (reconcile) */
+  last_msg_id: cursorSchema.optional(),
+  /** messages BEFORE this id (scroll-up) */
+  before_msg_id: cursorSchema.optional(),
+  keywords: z.string().trim().max(KEYWORDS_MAX).optional(),
+  /** one message type, e.g. 'image' or 'file' */
+  type: z.string().trim().max(32).optional(),
+  /** 1: only messages that mention me (or everyone) */
+  is_at: bit.optional(),
+});
+export type GetMessageListBody = z.infer<typeof getMessageListBody>;
+
+export const conversationBody = z.object({ toContactId: contactIdSchema, is_group: bit.default(0) });
+export const readAtMsgBody = z.object({ toContactId: contactIdSchema });
+export const setChatTopBody = z.object({ id: contactIdSchema, is_top: bit });
+export const isNoticeBody = z.object({ id: contactIdSchema, is_notice: bit });
+export const delChatBody = z.object({ id: contactIdSchema });
+export const messageRefBody = z.object({ id: messageRefSchema });
+
+export const forwardMessageBody = z
+  .object({
+    msg_id: msgIdSchema.optional(),
+    msg_ids: z.array(msgIdSchema).max(FORWARD_MAX_MESSAGES).optional(),
+    user_ids: z
+      .array(contactIdSchema, { error: MESSAGE_MSG.forwardTargets })
+      .min(1, { error: MESSAGE_MSG.forwardTargets })
+      .max(FORWARD_MAX_TARGETS, { error: MESSAGE_MSG.forwardTargets }),
+    merge: bit.default(0),
+  })
+  .refine((b) => b.msg_id !== undefined || (b.msg_ids?.length ?? 0) > 0, { error: MESSAGE_MSG.forwardNothing });
+export type ForwardMessageBody = z.infer<typeof forwardMessageBody>;
+
+export const searchMessagesBody = z.object({
+  keywords: z.string({ error: 'Type something to search for' }).trim().min(1, { error: 'Type something to search for' }).max(KEYWORDS_MAX),
+  limit: z.coerce.number().int().min(1).max(SEARCH_PER_CONTACT_MAX).default(SEARCH_PER_CONTACT_DEFAULT),
+});
+
+export const adminNoticeBody = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_DEFAULT),
+});
+
+/** Voice/video duration limits, shared with the client recorder. */
+export const VOICE_MIN_SECONDS = RECORDING_MIN_SECONDS;
+
+// ---------------------------------------------------------------------------------------------
+// Last content (spec §4): one rule for server (getContacts) and web (incoming messages)
+
+export const FORWARD_LABEL = '[聊天记录]';
+export const RECALLED_LABEL = '[消息已撤回]';
+
+/**
+ * The chat-list label of a message: the text for text/event/system, the spec §4 label otherwise,
+ * '[聊天记录]' for a merged forward and '[消息已撤回]' for a recalled message.
+ * `key` is stable for i18n ('text' | 'event' | 'system' mean "show `text` as is").
+ */
+export function chatLastContent(m: { type: string; content: string; is_undo?: number }): { key: string; text: string } {
+  if (m.is_undo === 1) return { key: 'recalled', text: RECALLED_LABEL };
+  if (m.type === FORWARD_MESSAGE_TYPE) return { key: 'forward', text: FORWARD_LABEL };
+  return lastContentOf({ type: m.type, content: m.content });
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import type { Gender } from '../entities.ts';
+import { accountSchema, nicknameSchema, passwordSchema, ValidationMsg } from './auth.ts';
+import { entityIdSchema } from './friends.ts';
+
+/** Users: profiles, search, personal area, account security, devices, QR codes. See docs/api/users.md. */
+
+export const SIGNATURE_MAX = 100;
+export const SEARCH_KEYWORDS_MAX = 32;
+export const SEARCH_RESULTS_MAX = 20;
+/** A user's own QR code (my card) stays valid this long; group codes use GROUP_QR_VALID_DAYS. */
+export const USER_QR_VALID_DAYS = 30;
+export const QR_TEXT_MAX = 2048;
+
+export const UserMsg = {
+  userId: 'Choose a user',
+  contactId: 'Choose a contact',
+  keywords: `Enter an account or a nickname, 1-${SEARCH_KEYWORDS_MAX} characters`,
+  gender: "Gender is 'male', 'female' or 'unknown'",
+  signature: `A signature can be at most ${SIGNATURE_MAX} characters`,
+  email: 'Enter a valid e-mail address',
+  code: 'Enter the 6-digit code from the e-mail',
+  oldPassword: 'Enter your current password',
+  device: 'Choose a signed-in device',
+  qrText: 'This QR code is not valid',
+  qrExpired: 'This QR code has expired',
+} as const;
+
+export const getUserInfoBody = z.object({ user_id: entityIdSchema(UserMsg.userId).optional() });
+export type GetUserInfoBody = z.infer<typeof getUserInfoBody>;
+
+/** A contact id: a user id (number or digits); `group-<n>` and `system` are refused by the server with a clear msg. */
+export const getContactInfoBody = z.object({
+  id: z.union([z.number({ error: UserMsg.contactId }), z.string({ error: UserMsg.contactId }).trim().min(1).max(64)], {
+    error: UserMsg.contactId,
+  }),
+});
+export type GetContactInfoBody = z.infer<typeof getContactInfoBody>;
+
+export const searchUserBody = z.object({
+  keywords: z
+    .string({ error: UserMsg.keywords })
+    .trim()
+    .min(1, { error: UserMsg.keywords })
+    .max(SEARCH_KEYWORDS_MAX, { error: UserMsg.keywords }),
+});
+export type SearchUserBody = z.infer<typeof searchUserBody>;
+
+export const genderSchema = z.enum(['male', 'female', 'unknown'], { error: UserMsg.gender });
+
+export const emailSchema = z.email({ error: UserMsg.email }).max(128, { error: UserMsg.email });
+
+export const updateUserInfoBody = z.object({
+  nickname: nicknameSchema.optional(),
+  gender: genderSchema.optional(),
+  signature: z.string({ error: UserMsg.signature }).trim().max(SIGNATURE_MAX, { error: UserMsg.signature }).optional(),
+  /** '' clears the address */
+  email: z
+    .string({ error: UserMsg.email })
+    .trim()
+    .pipe(z.union([z.literal(''), emailSchema], { error: UserMsg.email }))
+    .optional(),
+});
+export type UpdateUserInfoBody = z.infer<typeof updateUserInfoBody>;
+
+export const verifyEmailBody = z.object({
+  email: z.string({ error: UserMsg.email }).trim().pipe(emailSchema),
+  code: z.string({ error: UserMsg.code }).trim().regex(/^\d{6}$/, { error: UserMsg.code }),
+});
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+export const editAccountBody = z.object({ account: accountSchema });
+export type EditAccountBody = z.infer<typeof editAccountBody>;
+
+export const editPasswordBody = z
+  .object({
+    oldPassword: z.string({ error: UserMsg.oldPassword }).min(1, { error: UserMsg.oldPassword }).max(128, { error: UserMsg.oldPassword }),
+    password: passwordSchema,
+    repassword: z.string({ error: ValidationMsg.passwordMismatch }),
+  })
+  .refine((b) => b.password === b.repassword, { error: ValidationMsg.passwordMismatch, path: ['repassword'] });
+export type EditPasswordBody = z.infer<typeof editPasswordBody>;
+
+export const deviceListBody = z.object({}).loose();
+export const signOutDeviceBody = z.object({ id: entityIdSchema(UserMsg.device) });
+export type SignOutDeviceBody = z.infer<typeof signOutDeviceBody>;
+
+export const myQrcodeBody = z.object({}).loose();
+export const scanQrBody = z.object({
+  text: z.string({ error: UserMsg.qrText }).trim().min(1, { error: UserMsg.qrText }).max(QR_TEXT_MAX, { error: UserMsg.qrText }),
+});
+export type ScanQrBody = z.infer<typeof scanQrBody>;
+
+/**
+ * Another user's profile as the viewer may see it. Private fields (email, invite_code, phone) are never
+ * included for non-friends; a friend also sees `email`; yourself sees `email` and `invite_code`.
+ */
+export interface PublicProfile {
+  user_id: number;
+  id: number;
+  account: string;
+  nickname: string;
+  realname: string;
+  /** the viewer's remark name when set, else the nickname */
+  displayName: string;
+  /** the viewer's remark name for this user ('' when none or not a friend) */
+  remark: string;
+  avatar: string;
+  avatar_color: number;
+  gender: Gender;
+  signature: string;
+  verified: boolean;
+  is_friend: boolean;
+  is_self: boolean;
+  is_online: 0 | 1;
+  /** index letter of displayName */
+  index: string;
+  email?: string;
+  invite_code?: string;
+}
+
+/** One row of `/enterprise/im/searchUser`. */
+export type SearchUserItem = Omit<PublicProfile, 'email' | 'invite_code'>;
+
+/** One row of `/enterprise/im/deviceList`. */
+export interface DeviceItem {
+  /** session id (what signOutDevice takes) */
+  id: number;
+  /** 'mobile' | 'web' */
+  device: string;
+  cid: string;
+  user_agent: string;
+  ip: string;
+  created_at: number;
+  last_used_at: number;
+  /** the session making this call */
+  current: boolean;
+}
+
+/** `/enterprise/im/myQrcode`: `text` is what the QR image encodes; `expires_at` in ms. */
+export interface MyQrcode {
+  text: string;
+  expires_at: number;
+}
+
+/** `/enterprise/im/scanQr` answer. */
+export type ScanResult =
+  | { kind: 'user'; user: PublicProfile }
+  | { kind: 'group'; group_id: number; contact_id: string }
+  | { kind: 'url'; url: string };
