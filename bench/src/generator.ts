@@ -19,21 +19,37 @@ interface Client {
   closed: boolean;
 }
 
-const MARK = /"content":"b:(\d+):(\d+)"/;
+const MARK = Buffer.from('"content":"b:');
 
-async function connect(url: string, token: string, onFrame: (raw: string) => void): Promise<Client> {
-  const ws = new WebSocket(`${url.replace('http', 'ws')}/wss`, { perMessageDeflate: false });
+/** Reads `b:<step>:<sentAt>` out of a pushed frame without decoding the whole frame. */
+function markOf(frame: Buffer): [step: number, sentAt: number] | null {
+  const at = frame.indexOf(MARK);
+  if (at < 0) return null;
+  let i = at + MARK.length;
+  let step = 0;
+  while (frame[i] !== 58 /* : */) step = step * 10 + frame[i++] - 48;
+  i++;
+  let sentAt = 0;
+  while (frame[i] !== 34 /* " */) sentAt = sentAt * 10 + frame[i++] - 48;
+  return [step, sentAt];
+}
+
+async function connect(url: string, token: string, onFrame: (frame: Buffer) => void): Promise<Client> {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/wss`, { perMessageDeflate: false, skipUTF8Validation: true });
   const client: Client = { ws, clientId: '', received: 0, closed: false };
   await new Promise<void>((resolve, reject) => {
     ws.once('error', reject);
-    ws.on('message', (data) => {
+    let bound = false;
+    ws.on('message', (data: Buffer) => {
+      if (bound) return onFrame(data);
       const raw = data.toString();
       if (raw.startsWith('{"type":"init"')) {
         client.clientId = JSON.parse(raw).client_id;
         ws.send(JSON.stringify({ type: 'bindUid', token }));
+      } else if (raw.startsWith('{"type":"bindUid"')) {
+        bound = true;
+        resolve();
       }
-      else if (raw.startsWith('{"type":"bindUid"')) resolve();
-      else onFrame(raw);
     });
   });
   ws.on('close', () => {
@@ -44,7 +60,7 @@ async function connect(url: string, token: string, onFrame: (raw: string) => voi
   return client;
 }
 
-async function connectAll(url: string, tokens: string[], onFrame: (raw: string) => void, parallel = 200) {
+async function connectAll(url: string, tokens: string[], onFrame: (frame: Buffer) => void, parallel = 200) {
   const clients: Client[] = new Array(tokens.length);
   for (let i = 0; i < tokens.length; i += parallel) {
     const batch = tokens.slice(i, i + parallel).map((t, j) =>
@@ -98,11 +114,11 @@ async function fanout(job: Extract<Job, { kind: 'fanout' }>) {
   let step = 0;
   let latencies: number[] = [];
   let received = 0;
-  const clients = await connectAll(job.url, job.tokens, (raw) => {
-    const m = MARK.exec(raw);
-    if (!m || Number(m[1]) !== step) return;
+  const clients = await connectAll(job.url, job.tokens, (frame) => {
+    const m = markOf(frame);
+    if (!m || m[0] !== step) return;
     received++;
-    latencies.push(Date.now() - Number(m[2]));
+    latencies.push(Date.now() - m[1]);
   });
   const results = [];
   for (const rate of job.rates) {
@@ -149,11 +165,11 @@ async function fanout(job: Extract<Job, { kind: 'fanout' }>) {
 async function privateChat(job: Extract<Job, { kind: 'private' }>) {
   const latencies: number[] = [];
   let received = 0;
-  const clients = await connectAll(job.url, job.tokens, (raw) => {
-    const m = MARK.exec(raw);
+  const clients = await connectAll(job.url, job.tokens, (frame) => {
+    const m = markOf(frame);
     if (!m) return;
     received++;
-    latencies.push(Date.now() - Number(m[2]));
+    latencies.push(Date.now() - m[1]);
   });
   // Pairs (2i, 2i+1) are friends. Only the recipient's socket is counted: the sender sends with its
   // own socket's client id so that its own device is skipped.

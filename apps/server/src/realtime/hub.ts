@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Push, PushTypeName } from '@parley/protocol';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Audience, Bus, BusMessage } from './bus.ts';
+import { textFrame } from './wire.ts';
 
 export interface Conn {
   clientId: string;
   ws: WebSocket;
+  /** the raw connection under `ws`, written to directly with pre-encoded frames */
+  raw: Duplex | null;
   userId: number | null;
   sessionId: number | null;
   lastSeen: number;
@@ -30,8 +34,15 @@ export class Hub {
     bus.onMessage((msg) => this.onBus(msg));
   }
 
-  add(ws: WebSocket): Conn {
-    const conn: Conn = { clientId: randomBytes(12).toString('hex'), ws, userId: null, sessionId: null, lastSeen: Date.now() };
+  add(ws: WebSocket, raw: Duplex | null = null): Conn {
+    const conn: Conn = {
+      clientId: randomBytes(12).toString('hex'),
+      ws,
+      raw,
+      userId: null,
+      sessionId: null,
+      lastSeen: Date.now(),
+    };
     this.conns.set(conn.clientId, conn);
     return conn;
   }
@@ -138,9 +149,15 @@ export class Hub {
       return;
     }
     const targets = this.resolve(msg.to);
+    let wire: Buffer | null = null;
     for (const conn of targets) {
       if (conn.clientId === msg.exceptClientId) continue;
-      if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(msg.frame);
+      if (conn.ws.readyState === conn.ws.OPEN) {
+        if (conn.raw && conn.raw.writable) {
+          wire ??= textFrame(msg.frame);
+          conn.raw.write(wire);
+        } else conn.ws.send(msg.frame);
+      }
       if (msg.close) {
         conn.ws.close(4001, 'closed');
         this.remove(conn);

@@ -91,3 +91,23 @@ describe('the /wss socket', () => {
     sock.close();
   });
 });
+
+describe('pre-encoded push frames', () => {
+  it('arrive intact at every payload size boundary (7-bit, 16-bit and 64-bit lengths)', async () => {
+    const s = await startServer('sqlite');
+    try {
+      const u = await s.user();
+      const sock = await boundSocket(s.wsUrl, u.token);
+      const sizes = [10, 125 - 30, 126, 65_535 - 40, 65_536, 200_000];
+      for (const n of sizes) s.built.ctx.hub.pushUsers([u.id], 'updateConfig', { text: 'x'.repeat(n), n });
+      for (const n of sizes) {
+        const frame = await sock.next('updateConfig');
+        expect(frame.data.n).toBe(n);
+        expect(frame.data.text.length).toBe(n);
+      }
+      sock.close();
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -18,7 +18,7 @@ export function attachSocket(app: FastifyInstance, hub: Hub, sessions: SessionRe
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const conn = hub.add(ws);
+      const conn = hub.add(ws, socket);
       ws.send(JSON.stringify({ type: 'init', client_id: conn.clientId, data: { client_id: conn.clientId } }));
       ws.on('message', (raw) => {
         conn.lastSeen = Date.now();

@@ -70,6 +70,15 @@ describe.each(backends)('system endpoints (%s)', (backend) => {
       env,
     });
     await expect(bad).rejects.toThrow(/Unknown config key/);
+
+    const { stdout: posted } = await run(
+      'node',
+      ['--import', 'tsx', 'apps/server/src/main.ts', 'admin', 'notice', 'Maintenance tonight at 22:00'],
+      { cwd: root, env },
+    );
+    expect(posted).toMatch(/Posted notice \d+ to everyone/);
+    const notices = await s.post('/enterprise/im/getAdminNotice', {}, u.token);
+    expect(notices.body.data.map((m: { content: string }) => m.content)).toContain('Maintenance tonight at 22:00');
     sock.close();
   });
 });
