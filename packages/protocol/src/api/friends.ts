@@ -13,6 +13,8 @@ export const FriendRequestStatus = { PENDING: 0, AGREED: 1, REJECTED: 2 } as con
 export type FriendRequestStatusValue = (typeof FriendRequestStatus)[keyof typeof FriendRequestStatus];
 
 export const FriendMsg = {
+  groupId: 'group_id must be a group id',
+  groupForbids: 'This group does not allow adding members as friends. Ask a group admin.',
   userId: 'Choose a user',
   requestId: 'Choose a friend request',
   remark: `A remark can be at most ${FRIEND_REMARK_MAX} characters`,
@@ -33,6 +35,8 @@ export function entityIdSchema(msg: string) {
 export const friendAddBody = z.object({
   user_id: entityIdSchema(FriendMsg.userId),
   remark: z.string({ error: FriendMsg.remark }).trim().max(FRIEND_REMARK_MAX, { error: FriendMsg.remark }).default(''),
+  /** set when the request is made from a group's member list: the group's addFriend switch applies */
+  group_id: entityIdSchema(FriendMsg.groupId).optional(),
 });
 export type FriendAddBody = z.infer<typeof friendAddBody>;
 

@@ -5,10 +5,12 @@ import {
   friendListBody,
   friendSetNicknameBody,
   friendUpdateBody,
+  FriendMsg,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
-import { Answer } from '../../http/envelope.ts';
+import { Answer, refuse } from '../../http/envelope.ts';
 import type { Router } from '../../http/route.ts';
+import { canAddFriendViaGroup } from '../groups/rules.ts';
 import { friendsService } from './service.ts';
 
 /** `/enterprise/friend/*` (spec §7) and the presence pushes to friends. */
@@ -24,6 +26,9 @@ export function friendsRoutes(r: Router, ctx: AppContext): void {
     '/enterprise/friend/add',
     { auth: true, body: friendAddBody, summary: 'Send a friend request (or agree when they already asked you)' },
     async ({ body, user }) => {
+      if (body.group_id !== undefined && !(await canAddFriendViaGroup(ctx, body.group_id, user.userId, body.user_id))) {
+        throw refuse.forbidden(FriendMsg.groupForbids);
+      }
       const { result, msg } = await friends.add(user.userId, body);
       return new Answer(result, { msg });
     },

@@ -318,8 +318,11 @@ describe.each(backends)('groups (%s)', (backend) => {
       expect(await canAddFriendViaGroup(s.built.ctx, gid, M.id, T.id)).toBe(false);
       expect(await canAddFriendViaGroup(s.built.ctx, gid, A.id, T.id)).toBe(true);
       expect(await canAddFriendViaGroup(s.built.ctx, gid, X.id, T.id)).toBe(false);
+      const viaGroup = (from: TestUser) => s.post('/enterprise/friend/add', { user_id: T.id, group_id: gid }, from.token);
+      expect((await viaGroup(M)).body).toMatchObject({ code: 403, msg: expect.stringMatching(/does not allow adding members/) });
       await api.setting(O, gid, { addFriend: 1 });
       expect(await canAddFriendViaGroup(s.built.ctx, gid, M.id, T.id)).toBe(true);
+      expect((await viaGroup(M)).body.code).toBe(0);
       await befriendAll(s, [M, T]);
     });
 
