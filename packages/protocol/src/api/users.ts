@@ -146,5 +146,5 @@ export interface MyQrcode {
 /** `/enterprise/im/scanQr` answer. */
 export type ScanResult =
   | { kind: 'user'; user: PublicProfile }
-  | { kind: 'group'; group_id: number; contact_id: string }
+  | { kind: 'group'; group_id: number; contact_id: string; name: string; member_count: number | null }
   | { kind: 'url'; url: string };

@@ -23,7 +23,7 @@ import { Answer, refuse } from '../../http/envelope.ts';
 import { groupConvKey } from '../conversations/keys.ts';
 import { ensureConversation, removeConversation } from '../conversations/rows.ts';
 import { remarksOf } from '../friends/relations.ts';
-import { signQr, verifyQr } from '../users/qr.ts';
+import { signQr, staffQrSecret, verifyAnyQr } from '../users/qr.ts';
 import { announce } from './announce.ts';
 import { effectiveMute, mayModerate, ownerOnlySettingKeys, permissionsOf } from './rules.ts';
 import { groupStore, type MemberRow, type UserBrief } from './store.ts';
@@ -71,7 +71,7 @@ export const GroupText = {
 export function groupService(ctx: AppContext) {
   const store = groupStore(ctx.db, ctx.dialect);
   /** Codes made by the owner or an admin are signed with a key of their own (docs: joining). */
-  const staffSecret = `${ctx.secret}:group-staff`;
+  const staffSecret = staffQrSecret(ctx.secret);
 
   // --- loading and checks --------------------------------------------------------------------
 
@@ -540,12 +540,8 @@ export function groupService(ctx: AppContext) {
     async join(me: number, body: { qrcode?: string; code?: string; group_id?: number }) {
       const text = (body.qrcode ?? body.code ?? '').trim();
       const now = Date.now();
-      let staff = false;
-      let verdict = verifyQr(ctx.secret, text, now);
-      if ('error' in verdict && verdict.error === 'forged') {
-        verdict = verifyQr(staffSecret, text, now);
-        staff = true;
-      }
+      const verdict = verifyAnyQr(ctx.secret, text, now);
+      const staff = verdict.staff === true;
       if ('error' in verdict) {
         throw refuse.bad(verdict.error === 'expired' ? GroupText.qrExpired : GroupText.qrForged);
       }

@@ -25,7 +25,7 @@ import { ARGON } from '../auth/service.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { toUserInfo } from '../auth/users.ts';
 import { toPublicProfile } from './profile.ts';
-import { isParleyQr, signQr, verifyQr } from './qr.ts';
+import { isParleyQr, signQr, verifyAnyQr } from './qr.ts';
 import { usersStore } from './store.ts';
 
 /** Wrong codes / current passwords allowed per user in the login-failure window before a pause. */
@@ -188,12 +188,19 @@ export function usersService(ctx: AppContext) {
 
     async scanQr(viewer: number, text: string): Promise<ScanResult> {
       if (isParleyQr(text)) {
-        const v = verifyQr(ctx.secret, text);
+        const v = verifyAnyQr(ctx.secret, text);
         if ('error' in v) throw refuse.bad(v.error === 'expired' ? UserMsg.qrExpired : UserMsg.qrText);
         if (v.kind === 'g') {
           const group = await ctx.groups.group(v.id);
           if (!group || group.removed) throw refuse.notFound('This group no longer exists.');
-          return { kind: 'group', group_id: v.id, contact_id: groupContactId(v.id) };
+          const memberCount = (await ctx.groups.memberIds(v.id)).length;
+          return {
+            kind: 'group',
+            group_id: v.id,
+            contact_id: groupContactId(v.id),
+            name: group.name,
+            member_count: group.setting.hideMembers ? null : memberCount,
+          };
         }
         const user = await store.findUser(v.id);
         if (user?.status !== 1) throw refuse.notFound('This user no longer exists.');

@@ -294,7 +294,14 @@ describe.each(backends)('users: profiles, search, account security, devices, QR 
       kind: 'group',
       group_id: groupId,
       contact_id: `group-${groupId}`,
+      name: 'G',
+      member_count: 0,
     });
+    const { staffQrSecret } = await import('./qr.ts');
+    const staffText = signQr(staffQrSecret(s.built.ctx.secret), 'g', groupId, 60).text;
+    expect((await s.post('/enterprise/im/scanQr', { text: staffText }, b.token)).body.data.group_id).toBe(groupId);
+    const staffUser = signQr(staffQrSecret(s.built.ctx.secret), 'u', a.id, 60).text;
+    expect((await s.post('/enterprise/im/scanQr', { text: staffUser }, b.token)).body.code).toBe(400);
     const gone = signQr(s.built.ctx.secret, 'g', 2_000_000_000, 60).text;
     expect((await s.post('/enterprise/im/scanQr', { text: gone }, b.token)).body.code).toBe(404);
   });
