@@ -65,8 +65,8 @@ function loseSession(kind: 'relogin' | 'authDialog'): void {
   void showAlert({ title: t('errors.noticeTitle'), content: t('errors.authExpired') }).then(finish);
 }
 
-/** Shows what the catalogue decided and settles the request accordingly. */
-function settle<T>(verdict: Verdict, options: RequestOptions, failure: ApiError, envelope?: Envelope<T>): Envelope<T> {
+/** Shows what the catalogue decided and settles the request accordingly (uploads use it too). */
+export function settle<T>(verdict: Verdict, options: RequestOptions, failure: ApiError, envelope?: Envelope<T>): Envelope<T> {
   if (verdict.notice && !options.silent) showToast(noticeText(verdict.notice), verdict.notice.tone);
   if (verdict.session) loseSession(verdict.session);
   if (verdict.ok && envelope) return envelope;
@@ -89,8 +89,9 @@ async function post<T = unknown>(path: string, body: object = {}, options: Reque
     try {
       response = await fetch(path, {
         method: 'POST',
-        headers: headers(),
-        body: JSON.stringify(body),
+        // A FormData body (uploads) goes as multipart: the browser sets its own Content-Type.
+        headers: body instanceof FormData ? Object.fromEntries(Object.entries(headers()).filter(([k]) => k !== 'Content-Type')) : headers(),
+        body: body instanceof FormData ? body : JSON.stringify(body),
         signal: controller.signal,
       });
       answer = await response.json().catch(() => undefined);

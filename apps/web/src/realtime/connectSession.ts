@@ -4,6 +4,9 @@ import { t } from '../i18n/index.ts';
 import { localizeMessage } from '../i18n/validation.ts';
 import { endSession } from '../session/endSession.ts';
 import { useSession } from '../stores/session.ts';
+import { startFriendsSync } from './friendsSync.ts';
+import { startGroupsSync } from './groupsSync.ts';
+import { startConversationSync } from './sync.ts';
 import { getSocketState, onPush, type SocketState, socket } from './socket.ts';
 
 declare global {
@@ -18,6 +21,9 @@ declare global {
  * forced logout, config updates and a refused bind.
  */
 export function connectSession(): void {
+  startFriendsSync();
+  startGroupsSync();
+  startConversationSync();
   onPush('offline', () => {
     socket.disconnect();
     showToast(t('errors.forcedOffline'));

@@ -237,6 +237,7 @@ export const readAtMsgBody = z.object({ toContactId: contactIdSchema });
 export const setChatTopBody = z.object({ id: contactIdSchema, is_top: bit });
 export const isNoticeBody = z.object({ id: contactIdSchema, is_notice: bit });
 export const delChatBody = z.object({ id: contactIdSchema });
+export const clearMessageBody = z.object({ toContactId: contactIdSchema });
 export const messageRefBody = z.object({ id: messageRefSchema });
 
 export const forwardMessageBody = z

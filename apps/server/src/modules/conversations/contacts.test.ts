@@ -166,6 +166,17 @@ describe.each(backends)('chat list and conversation settings (%s)', (backend) =>
     expect((await contactOf(a, b.id))?.lastContent).toBe('me again');
   });
 
+  it('clearMessage clears a private chat for me only; newer messages show again', async () => {
+    await send(s, a.token, { toContactId: b.id, content: 'before the clear' });
+    const list = (u: TestUser, id: number) =>
+      s.post('/enterprise/im/getMessageList', { toContactId: id, is_group: 0, limit: 100 }, u.token);
+    expect((await s.post('/enterprise/im/clearMessage', { toContactId: b.id }, a.token)).body.code).toBe(0);
+    expect((await list(a, b.id)).body.data).toEqual([]);
+    expect((await list(b, a.id)).body.data.map((m: { content: string }) => m.content)).toContain('before the clear');
+    await send(s, b.token, { toContactId: a.id, content: 'after the clear' });
+    expect((await list(a, b.id)).body.data.map((m: { content: string }) => m.content)).toEqual(['after the clear']);
+  });
+
   it('refuses settings on conversations that are not mine', async () => {
     const to = `group-${gid}`;
     for (const [path, body] of [
@@ -174,6 +185,7 @@ describe.each(backends)('chat list and conversation settings (%s)', (backend) =>
       ['delChat', { id: to }],
       ['setMsgIsRead', { toContactId: to, is_group: 1 }],
       ['readAtMsg', { toContactId: to }],
+      ['clearMessage', { toContactId: to }],
     ] as const) {
       const res = await s.post(`/enterprise/im/${path}`, body, stranger.token);
       expect(res.body, path).toMatchObject({ code: 403, msg: 'You are not a member of this group.' });

@@ -1,4 +1,4 @@
-import { conversationBody, delChatBody, isNoticeBody, readAtMsgBody, setChatTopBody } from '@parley/protocol';
+import { clearMessageBody, conversationBody, delChatBody, isNoticeBody, readAtMsgBody, setChatTopBody } from '@parley/protocol';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Router } from '../../http/route.ts';
@@ -22,4 +22,9 @@ export function conversationRoutes(r: Router, ctx: AppContext): void {
     svc.setNotice(user.userId, body.id, body.is_notice, clientIdOf(req)),
   );
   r.post('/enterprise/im/delChat', { auth: true, body: delChatBody }, ({ body, user }) => svc.hide(user.userId, body.id));
+  r.post(
+    '/enterprise/im/clearMessage',
+    { auth: true, body: clearMessageBody, summary: 'Clear a conversation’s history for me (Parley addition)' },
+    ({ body, user }) => svc.clear(user.userId, body.toContactId),
+  );
 }

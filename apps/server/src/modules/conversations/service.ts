@@ -199,7 +199,16 @@ export function conversationService(ctx: AppContext) {
     return { id: apiContactId(scope.contactId) };
   }
 
-  return { contacts, markRead, markMentionsRead, setTop, setNotice, hide };
+  /** Clears the conversation's history for me: everything stored so far stops showing (my read cursor follows). */
+  async function clear(me: number, contactId: string) {
+    const scope = await resolveScope(ctx, me, contactId);
+    await ensureRow(me, scope);
+    const upTo = await messagesStore.maxMsgId(db);
+    await store.setFlags(db, me, scope.contactId, { cleared_msg_id: upTo });
+    return { id: apiContactId(scope.contactId), cleared_msg_id: upTo };
+  }
+
+  return { contacts, markRead, markMentionsRead, setTop, setNotice, hide, clear };
 }
 
 export type ConversationService = ReturnType<typeof conversationService>;

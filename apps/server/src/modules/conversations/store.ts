@@ -174,7 +174,7 @@ export const conversationsStore = {
     db: Db,
     userId: number,
     contactId: string,
-    set: Partial<{ is_top: number; is_notice: number; hidden_msg_id: number }>,
+    set: Partial<{ is_top: number; is_notice: number; hidden_msg_id: number; cleared_msg_id: number }>,
   ): Promise<void> {
     await db
       .updateTable('conversations')

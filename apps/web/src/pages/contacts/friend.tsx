@@ -1,1 +1,126 @@
-export { default } from '../../components/PlaceholderPage.tsx';
+import { type FriendRequestItem, FriendRequestStatus } from '@parley/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Tabs } from 'antd-mobile';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { answerFriendRequest, listFriendRequests } from '../../api/friends.ts';
+import { Avatar } from '../../components/Avatar.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { TagLabel } from '../../components/TagLabel.tsx';
+import { FRIEND_REQUESTS_KEY } from '../../realtime/friendsSync.ts';
+import type { PageProps } from '../../router/pageProps.ts';
+import { useFriends } from '../../stores/friends.ts';
+import { contactDetailPath, USER_SEARCH_PATH } from './paths.ts';
+import styles from './requests.module.css';
+
+type Direction = 'received' | 'sent';
+
+/** New friends (spec §2 `#/pages/contacts/friend`): requests received (agree / reject) and sent, with their states. */
+export default function NewFriendsPage({ titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [direction, setDirection] = useState<Direction>('received');
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const query = useQuery({
+    queryKey: [...FRIEND_REQUESTS_KEY, direction],
+    queryFn: () => listFriendRequests(direction, { silent: true }),
+    staleTime: 0,
+  });
+  const pending = query.data?.pending;
+  useEffect(() => {
+    if (pending !== undefined) useFriends.getState().setPending(pending);
+  }, [pending]);
+
+  const answer = async (item: FriendRequestItem, status: 1 | 2) => {
+    setBusy(item.id);
+    try {
+      await answerFriendRequest(item.id, status);
+      if (status === 1) void useFriends.getState().refresh();
+    } catch {
+      // the client already said why
+    } finally {
+      setBusy(null);
+      void useFriends.getState().refreshPending();
+      await queryClient.invalidateQueries({ queryKey: FRIEND_REQUESTS_KEY });
+    }
+  };
+
+  const stateOf = (item: FriendRequestItem) => {
+    if (item.status === FriendRequestStatus.AGREED) return <span className={styles.state}>{t('friends.agreed')}</span>;
+    if (item.status === FriendRequestStatus.REJECTED) return <TagLabel color="red">{t('friends.rejected')}</TagLabel>;
+    if (item.direction === 'sent') return <TagLabel color="orange">{t('friends.waiting')}</TagLabel>;
+    return (
+      <>
+        <Button size="mini" disabled={busy === item.id} onClick={() => answer(item, 2)} data-testid={`request-reject-${item.id}`}>
+          {t('friends.reject')}
+        </Button>
+        <Button
+          size="mini"
+          color="primary"
+          loading={busy === item.id}
+          onClick={() => answer(item, 1)}
+          data-testid={`request-agree-${item.id}`}
+        >
+          {t('friends.agree')}
+        </Button>
+      </>
+    );
+  };
+
+  let body: ReactNode;
+  if (query.isPending) body = <PageLoading />;
+  else if (query.isError)
+    body = (
+      <EmptyState text={t('friends.loadFailed')}>
+        <Button size="small" onClick={() => void query.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </EmptyState>
+    );
+  else if (query.data.list.length === 0)
+    body = (
+      <EmptyState text={direction === 'received' ? t('friends.noneReceived') : t('friends.noneSent')}>
+        <Button size="small" color="primary" fill="outline" onClick={() => navigate(USER_SEARCH_PATH)}>
+          {t('contacts.addFriend')}
+        </Button>
+      </EmptyState>
+    );
+  else
+    body = (
+      <div className={styles.list} data-testid={`requests-${direction}`}>
+        {query.data.list.map((item) => (
+          <div key={item.id} className={styles.row} data-testid={`request-${item.id}`} data-status={item.status}>
+            <Avatar
+              name={item.user.displayName}
+              avatar={item.user.avatar}
+              color={item.user.avatar_color}
+              size={44}
+              onClick={() => navigate(contactDetailPath(item.user.user_id))}
+            />
+            <button type="button" className={styles.who} onClick={() => navigate(contactDetailPath(item.user.user_id))}>
+              <span className={styles.name}>{item.user.displayName || item.user.account}</span>
+              <span className={styles.remark}>
+                {item.remark || (item.direction === 'received' ? t('friends.defaultRemarkReceived') : t('friends.defaultRemarkSent'))}
+              </span>
+            </button>
+            <div className={styles.actions}>{stateOf(item)}</div>
+          </div>
+        ))}
+      </div>
+    );
+
+  return (
+    <PageFrame title={t(titleKey)} testId="new-friends-page">
+      <Tabs className={styles.tabs} activeKey={direction} onChange={(key) => setDirection(key as Direction)}>
+        <Tabs.Tab key="received" title={<span data-testid="requests-tab-received">{t('friends.received')}</span>} />
+        <Tabs.Tab key="sent" title={<span data-testid="requests-tab-sent">{t('friends.sent')}</span>} />
+      </Tabs>
+      {body}
+    </PageFrame>
+  );
+}

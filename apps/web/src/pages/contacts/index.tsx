@@ -1,17 +1,22 @@
-import { List } from 'antd-mobile';
+import { Badge, Button, List } from 'antd-mobile';
 import { FolderOutline, TeamOutline, UserAddOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { EntryIcon } from '../../components/EntryIcon.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { PageLoading } from '../../components/PageLoading.tsx';
 import { SearchEntry } from '../../components/SearchEntry.tsx';
 import { TopBarButton } from '../../components/TopBar.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
-
-/** The chat with oneself for moving files between devices; the chats feature decides its contact id. */
-const FILE_TRANSFER_CHAT = '/pages/message/chat?toContactId=fileTransfer';
+import { useFriends } from '../../stores/friends.ts';
+import { useSession } from '../../stores/session.ts';
+import { indexSections, shownName } from './contactIndex.ts';
+import { IndexedList } from './IndexedList.tsx';
+import { contactDetailPath, fileTransferPath, NEW_FRIENDS_PATH, USER_SEARCH_PATH } from './paths.ts';
+import { PersonRow } from './PersonRow.tsx';
+import peopleStyles from './people.module.css';
 
 interface ContactsEntry {
   key: string;
@@ -21,40 +26,92 @@ interface ContactsEntry {
   color: string;
 }
 
-const ENTRIES: readonly ContactsEntry[] = [
-  { key: 'new-friends', labelKey: 'contacts.newFriends', path: '/pages/contacts/friend', icon: <UserAddOutline />, color: '#fa9d3b' },
-  { key: 'groups', labelKey: 'contacts.groupChats', path: '/pages/contacts/group', icon: <TeamOutline />, color: '#07c160' },
-  { key: 'file-transfer', labelKey: 'contacts.fileTransfer', path: FILE_TRANSFER_CHAT, icon: <FolderOutline />, color: '#1485ee' },
-];
-
-/** Contacts tab: fixed entries, then the friend list (filled by the contacts feature). */
+/** Contacts tab: new friends (with the pending count), group chats, file transfer, then my friends A-Z. */
 export default function ContactsPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const addFriend = (
-    <TopBarButton label={t('contacts.addFriend')} onClick={() => navigate('/pages/contacts/search')} testId="contacts-add-friend">
-      <UserAddOutline />
-    </TopBarButton>
-  );
-  return (
-    <PageFrame title={t(titleKey)} showBack={false} right={addFriend} testId="contacts-page">
+  const myId = useSession((s) => s.userInfo?.user_id ?? 0);
+  const friends = useFriends((s) => s.friends);
+  const loaded = useFriends((s) => s.loaded);
+  const failed = useFriends((s) => s.failed);
+  const pending = useFriends((s) => s.pending);
+
+  useEffect(() => {
+    void useFriends.getState().refresh();
+    void useFriends.getState().refreshPending();
+  }, []);
+
+  const sections = useMemo(() => indexSections(friends), [friends]);
+
+  const entries: ContactsEntry[] = [
+    { key: 'new-friends', labelKey: 'contacts.newFriends', path: NEW_FRIENDS_PATH, icon: <UserAddOutline />, color: '#fa9d3b' },
+    { key: 'groups', labelKey: 'contacts.groupChats', path: '/pages/contacts/group', icon: <TeamOutline />, color: '#07c160' },
+    { key: 'file-transfer', labelKey: 'contacts.fileTransfer', path: fileTransferPath(myId), icon: <FolderOutline />, color: '#1485ee' },
+  ];
+
+  const top = (
+    <>
       <SearchEntry placeholder={t('common.search')} onOpen={() => navigate('/pages/index/search')} testId="contacts-search" />
-      <List>
-        {ENTRIES.map((entry) => (
+      <List className={peopleStyles.list}>
+        {entries.map((entry) => (
           <List.Item
             key={entry.key}
             prefix={<EntryIcon color={entry.color}>{entry.icon}</EntryIcon>}
             onClick={() => navigate(entry.path)}
             arrowIcon={false}
+            extra={
+              entry.key === 'new-friends' && pending > 0 ? (
+                <Badge content={pending > 99 ? '99+' : pending} data-testid="contacts-new-friends-badge" />
+              ) : undefined
+            }
             data-testid={`contacts-${entry.key}`}
           >
             {t(entry.labelKey)}
           </List.Item>
         ))}
       </List>
-      <List header={t('contacts.friends')} data-testid="friend-list">
-        <EmptyState />
-      </List>
+    </>
+  );
+
+  let bottom: ReactNode;
+  if (friends.length > 0) bottom = <p style={countStyle}>{t('contacts.friendCount', { count: friends.length })}</p>;
+  else if (failed)
+    bottom = (
+      <EmptyState text={t('contacts.loadFailed')}>
+        <Button size="small" onClick={() => void useFriends.getState().refresh()} data-testid="contacts-retry">
+          {t('common.retry')}
+        </Button>
+      </EmptyState>
+    );
+  else if (!loaded) bottom = <PageLoading />;
+  else bottom = <EmptyState text={t('contacts.noFriends')} />;
+
+  const addFriend = (
+    <TopBarButton label={t('contacts.addFriend')} onClick={() => navigate(USER_SEARCH_PATH)} testId="contacts-add-friend">
+      <UserAddOutline />
+    </TopBarButton>
+  );
+  return (
+    <PageFrame title={t(titleKey)} showBack={false} right={addFriend} testId="contacts-page">
+      <IndexedList
+        sections={sections}
+        keyOf={(f) => f.user_id}
+        top={top}
+        bottom={bottom}
+        testId="friend-list"
+        renderItem={(f) => (
+          <PersonRow
+            name={shownName(f)}
+            avatar={f.avatar}
+            avatarColor={f.avatar_color}
+            online={f.is_online === 1}
+            onClick={() => navigate(contactDetailPath(f.user_id))}
+            testId={`friend-item-${f.user_id}`}
+          />
+        )}
+      />
     </PageFrame>
   );
 }
+
+const countStyle = { margin: 0, padding: '14px 0 24px', textAlign: 'center', color: 'var(--text-secondary)', fontSize: 14 } as const;

@@ -1,10 +1,116 @@
+import { Button } from 'antd-mobile';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { askConfirm } from '../../components/feedback.tsx';
+import { Paths } from '../../router/navigation.ts';
+import { deleteConversation, markConversationRead, pinConversation } from '../../stores/conversationCommands.ts';
+import { type ConversationRow, visibleRows } from '../../stores/conversationList.ts';
+import { useConversations } from '../../stores/conversations.ts';
+import { loadGroupList, useGroupsStore } from '../../stores/groups.ts';
+import { pickAction } from '../message/group/pickAction.tsx';
+import { ChatListSkeleton } from './chatList/ChatListSkeleton.tsx';
+import { ChatRow } from './chatList/ChatRow.tsx';
+import styles from './chatList/chatList.module.css';
+import { chatPathOf } from './chatList/labels.ts';
+import { type RowAction, rowActions, rowActionText } from './chatList/rowActions.ts';
 
-/** The conversation list of the home page. The chats feature fills it; until then it is empty. */
+const MINUTE = 60_000;
+
+/** Re-renders once a minute so "today 12:30" becomes "yesterday" without a reload. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), MINUTE);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The conversation list of the home page (spec §4 order, unread, mentions), kept live by realtime/sync.ts. */
 export function ChatList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const contacts = useConversations((s) => s.contacts);
+  const loaded = useConversations((s) => s.loaded);
+  const failed = useConversations((s) => s.failed);
+  const rows = useMemo(() => visibleRows(contacts), [contacts]);
+  const now = useMinuteClock();
+
+  useEffect(() => {
+    if (!useConversations.getState().loaded) void useConversations.getState().load();
+  }, []);
+  // Group rows draw their members' faces from the group list.
+  const hasGroups = rows.some((r) => r.is_group === 1);
+  useEffect(() => {
+    if (hasGroups && useGroupsStore.getState().list === null) void loadGroupList();
+  }, [hasGroups]);
+
+  const onOpen = useCallback((row: ConversationRow) => navigate(chatPathOf(row)), [navigate]);
+  const onAction = useCallback(
+    async (row: ConversationRow, action: RowAction) => {
+      if (action === 'pin') await pinConversation(row.id, row.is_top !== 1);
+      else if (action === 'read') await markConversationRead(row);
+      else {
+        const sure = await askConfirm({
+          title: t('chats.deleteTitle'),
+          content: t('chats.deleteContent'),
+          confirmText: t('chats.deleteConfirm'),
+          danger: true,
+        });
+        if (sure) await deleteConversation(row.id);
+      }
+    },
+    [t],
+  );
+  const onMenu = useCallback(
+    async (row: ConversationRow) => {
+      const picked = await pickAction(
+        rowActions(row).map((action) => ({
+          key: action,
+          text: rowActionText(action, row),
+          testId: `chat-row-menu-${action}`,
+          danger: action === 'delete',
+        })),
+      );
+      if (picked) await onAction(row, picked);
+    },
+    [onAction],
+  );
+
+  let body: ReactNode;
+  if (!loaded && failed) {
+    body = (
+      <EmptyState text={t('chats.loadFailed')}>
+        <Button size="small" color="primary" fill="outline" onClick={() => void useConversations.getState().load()}>
+          {t('common.retry')}
+        </Button>
+      </EmptyState>
+    );
+  } else if (!loaded) {
+    body = <ChatListSkeleton />;
+  } else if (rows.length === 0) {
+    body = (
+      <EmptyState text={t('chats.empty')}>
+        <p className={styles.emptyHint}>{t('chats.emptyHint')}</p>
+        <Button size="small" color="primary" fill="outline" onClick={() => navigate(Paths.contacts)}>
+          {t('chats.openContacts')}
+        </Button>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <div className={styles.list}>
+        {rows.map((row) => (
+          <ChatRow key={String(row.id)} row={row} now={now} onOpen={onOpen} onAction={onAction} onMenu={onMenu} />
+        ))}
+      </div>
+    );
+  }
   return (
-    <section data-testid="chat-list">
-      <EmptyState />
+    <section data-testid="chat-list" data-loaded={loaded ? 1 : 0}>
+      {body}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { TopBarButton } from '../../components/TopBar.tsx';
 import { appContainer } from '../../layout.ts';
+import { startNewGroup } from '../message/group/createGroup.ts';
 
 const MENU_TARGETS = {
   newGroup: '/pages/index/userSelection',
@@ -29,7 +30,7 @@ export function HomeMenu() {
       placement="bottom-end"
       trigger="click"
       getContainer={appContainer}
-      onAction={(action) => navigate(MENU_TARGETS[action.key as MenuKey])}
+      onAction={(action) => (action.key === 'newGroup' ? void startNewGroup() : navigate(MENU_TARGETS[action.key as MenuKey]))}
     >
       <TopBarButton label={t('home.more')} testId="home-plus">
         <AddCircleOutline />

@@ -1,8 +1,194 @@
-import PlaceholderPage from '../../components/PlaceholderPage.tsx';
+import { GroupRole, SYSTEM_CONTACT_ID } from '@parley/protocol';
+import { Button } from 'antd-mobile';
+import { MoreOutline } from 'antd-mobile-icons';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { TopBar, TopBarButton } from '../../components/TopBar.tsx';
 import { Paths } from '../../router/navigation.ts';
 import type { PageProps } from '../../router/pageProps.ts';
+import { useConversations } from '../../stores/conversations.ts';
+import { useGroupEntry } from '../../stores/groups.ts';
+import type { ChatItem } from '../../stores/messageList.ts';
+import { type Thread, useMessages } from '../../stores/messages.ts';
+import { useSession } from '../../stores/session.ts';
+import styles from './chat/Chat.module.css';
+import { ChatContext, type ChatScope, selectionKey } from './chat/ChatContext.ts';
+import { InputBar } from './chat/InputBar.tsx';
+import { copyText, deleteMessages, forwardMessages, recallMessage } from './chat/messageActions.ts';
+import { MessageList } from './chat/MessageList.tsx';
+import { type MenuAction, MessageMenu } from './chat/MessageMenu.tsx';
+import { buildRows } from './chat/rows.ts';
+import { SelectionBar } from './chat/SelectionBar.tsx';
+import { useChatTitle } from './chat/useChatTitle.ts';
+import { useReadReceipts } from './chat/useReadReceipts.ts';
+import { type ChatKind, useSendBlock } from './chat/useSendBlock.ts';
+import { useGroupNoticeOnce } from './group/noticeOnce.tsx';
 
-/** Back from a chat always returns to the chat list (spec §2). */
-export default function ChatPage(props: PageProps) {
-  return <PlaceholderPage {...props} backTo={Paths.homeIndex} />;
+const EMPTY: Thread = { items: [], hasOlder: true, loading: false, loaded: false };
+
+function kindOf(contactId: string, isGroupParam: string | undefined, myUserId: number): ChatKind {
+  if (contactId === SYSTEM_CONTACT_ID) return 'system';
+  if (isGroupParam === '1' || contactId.startsWith('group-')) return 'group';
+  return contactId === String(myUserId) ? 'self' : 'private';
+}
+
+/** The chat screen `#/pages/message/chat?toContactId=&is_group=` (issue 3). Back goes to the chat list. */
+export default function ChatPage({ query }: PageProps) {
+  const contactId = query.toContactId ?? '';
+  const myUserId = useSession((s) => s.userInfo?.user_id ?? 0);
+  const kind = kindOf(contactId, query.is_group, myUserId);
+  // A new chat is a new screen: drafts, menus and selection start over.
+  return <ChatScreen key={contactId} contactId={contactId} kind={kind} myUserId={myUserId} fallbackName={query.name ?? ''} />;
+}
+
+interface ChatScreenProps {
+  contactId: string;
+  kind: ChatKind;
+  myUserId: number;
+  fallbackName: string;
+}
+
+function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isGroup = kind === 'group';
+  const thread = useMessages((s) => s.byContact[contactId]) ?? EMPTY;
+  const title = useChatTitle(contactId, kind, fallbackName);
+  const block = useSendBlock(kind, contactId);
+  const groupRole = useGroupEntry(isGroup ? contactId : null)?.group?.role;
+  const isStaff = groupRole === GroupRole.OWNER || groupRole === GroupRole.ADMIN;
+  const [bottomSignal, setBottomSignal] = useState(0);
+  const [menu, setMenu] = useState<{ message: ChatItem; at: { x: number; y: number } } | null>(null);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  useGroupNoticeOnce(isGroup ? contactId : null);
+
+  const [loadFailed, setLoadFailed] = useState(false);
+  const load = useCallback(() => {
+    setLoadFailed(false);
+    useMessages
+      .getState()
+      .loadLatest(contactId, isGroup)
+      .catch(() => setLoadFailed(true));
+  }, [contactId, isGroup]);
+
+  useEffect(() => {
+    if (!contactId) return;
+    useConversations.getState().setActive(contactId);
+    load();
+  }, [contactId, load]);
+
+  useReadReceipts(contactId, isGroup, thread.items, myUserId, Boolean(contactId) && thread.loaded);
+
+  const rows = useMemo(() => buildRows(thread.items, myUserId, kind === 'private'), [thread.items, myUserId, kind]);
+
+  const toggleSelected = useCallback((m: ChatItem) => {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      const key = selectionKey(m);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  }, []);
+
+  const openMenu = useCallback((message: ChatItem, at: { x: number; y: number }) => setMenu({ message, at }), []);
+
+  const scope = useMemo<ChatScope>(
+    () => ({ contactId, isGroup, myUserId, isStaff, selecting, selected, toggleSelected, openMenu }),
+    [contactId, isGroup, myUserId, isStaff, selecting, selected, toggleSelected, openMenu],
+  );
+
+  const endSelection = () => {
+    setSelecting(false);
+    setSelected(new Set());
+  };
+  const selectedMessages = () => thread.items.filter((m) => selected.has(selectionKey(m)));
+
+  const onMenu = (action: MenuAction, message: ChatItem) => {
+    if (action === 'copy') void copyText(message.content);
+    else if (action === 'forward') void forwardMessages([message], false);
+    else if (action === 'recall') void recallMessage(message);
+    else if (action === 'delete') void deleteMessages([message]);
+    else {
+      setSelecting(true);
+      setSelected(new Set([selectionKey(message)]));
+    }
+  };
+
+  const loadOlder = useCallback(() => void useMessages.getState().loadOlder(contactId, isGroup).catch(() => undefined), [contactId, isGroup]);
+
+  const heading = title.memberCount ? `${title.name}(${title.memberCount})` : title.name;
+  const detailPath = `/pages/message/detail?toContactId=${encodeURIComponent(contactId)}&is_group=${isGroup ? 1 : 0}`;
+  const right = selecting ? (
+    <button type="button" className={styles.textButton} onClick={endSelection} data-testid="chat-select-cancel">
+      {t('common.cancel')}
+    </button>
+  ) : kind === 'system' ? null : (
+    <TopBarButton label={t('chat.details')} onClick={() => navigate(detailPath)} testId="chat-detail">
+      <MoreOutline />
+    </TopBarButton>
+  );
+
+  let bottom: ReactNode;
+  if (selecting) {
+    bottom = (
+      <SelectionBar
+        count={selected.size}
+        onForward={(merge) => {
+          const chosen = selectedMessages();
+          endSelection();
+          void forwardMessages(chosen, merge);
+        }}
+        onDelete={() => void deleteMessages(selectedMessages()).then((done) => done && endSelection())}
+      />
+    );
+  } else if (block) {
+    bottom = (
+      <div className={styles.mutedBar} data-testid="chat-muted-bar" data-gone={block.gone ? '1' : '0'}>
+        {block.text}
+      </div>
+    );
+  } else {
+    bottom = (
+      <InputBar contactId={contactId} isGroup={isGroup} myUserId={myUserId} canMentionAll={isStaff} onSent={() => setBottomSignal((n) => n + 1)} />
+    );
+  }
+
+  return (
+    <div className={styles.page} data-testid="chat-page" data-contact-id={contactId}>
+      <TopBar title={heading} backTo={Paths.homeIndex} right={right} />
+      <ChatContext.Provider value={scope}>
+        {!thread.loaded && thread.items.length === 0 ? (
+          <div className={styles.loading}>
+            {loadFailed ? (
+              <EmptyState text={t('chat.loadFailed')}>
+                <Button size="small" onClick={load} data-testid="chat-retry">
+                  {t('common.retry')}
+                </Button>
+              </EmptyState>
+            ) : (
+              <PageLoading />
+            )}
+          </div>
+        ) : (
+          <MessageList rows={rows} hasOlder={thread.hasOlder} loading={thread.loading && thread.loaded} onLoadOlder={loadOlder} bottomSignal={bottomSignal} />
+        )}
+      </ChatContext.Provider>
+      {kind === 'system' && !selecting ? null : <div className={styles.bottomBar}>{bottom}</div>}
+      {menu ? (
+        <MessageMenu
+          message={menu.message}
+          at={menu.at}
+          myUserId={myUserId}
+          isStaff={isStaff}
+          onAction={(action) => onMenu(action, menu.message)}
+          onClose={() => setMenu(null)}
+        />
+      ) : null}
+    </div>
+  );
 }

@@ -1,1 +1,125 @@
-export { default } from '../../components/PlaceholderPage.tsx';
+import { List, Switch, Toast } from 'antd-mobile';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { PageFrame } from '../../components/PageFrame.tsx';
+import { askConfirm, showToast } from '../../components/feedback.tsx';
+import type { PageProps } from '../../router/pageProps.ts';
+import { clearHistory, pinConversation, setDoNotDisturb } from '../../stores/conversationCommands.ts';
+import { type ConversationRow, findContact, isSystemId, normalizeContact } from '../../stores/conversationList.ts';
+import { useConversations } from '../../stores/conversations.ts';
+import { toGroupId } from '../../stores/groups.ts';
+import { rowName } from '../index/chatList/labels.ts';
+import { RowAvatar } from '../index/chatList/RowAvatar.tsx';
+import styles from './chatInfo/chatInfo.module.css';
+
+/** The conversation of the page: the chat-list row, or a stand-in until the list has it. */
+function useConversationRow(contactId: string, isGroup: boolean, name: string): ConversationRow {
+  const row = useConversations((s) => findContact(s.contacts, contactId));
+  const loaded = useConversations((s) => s.loaded);
+  useEffect(() => {
+    if (!loaded) void useConversations.getState().load();
+  }, [loaded]);
+  // A chat deleted from the list still has settings: give the list a row to hold them.
+  useEffect(() => {
+    if (loaded && !row && contactId) useConversations.getState().upsert({ id: contactId, displayName: name, is_group: isGroup ? 1 : 0 });
+  }, [loaded, row, contactId, name, isGroup]);
+  return row ?? normalizeContact({ id: contactId, displayName: name, is_group: isGroup ? 1 : 0 });
+}
+
+/**
+ * `#/pages/message/detail?toContactId=<id>&is_group=<0|1>&name=<name>`: chat info — the person or
+ * group, pin, do-not-disturb, search the history, clear the history.
+ */
+export default function ChatDetailPage({ query, titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const contactId = query.toContactId ?? '';
+  const groupId = toGroupId(contactId.startsWith('group-') ? contactId : null);
+  const isGroup = query.is_group === '1' || groupId !== null;
+  const row = useConversationRow(contactId, isGroup, query.name ?? '');
+  const name = rowName(row);
+  const isOwner = isGroup && row.role === 1;
+
+  const openProfile = () => {
+    if (groupId) navigate(`/pages/message/group/info?group_id=${groupId}`);
+    else if (!isSystemId(contactId)) navigate(`/pages/contacts/detail?user_id=${contactId}`);
+  };
+  const recordPath = `/pages/message/record?${new URLSearchParams({ toContactId: contactId, is_group: isGroup ? '1' : '0', name })}`;
+
+  const clear = async (forAll: boolean) => {
+    const sure = await askConfirm({
+      title: t('detail.clear'),
+      content: forAll ? t('detail.clearForAllConfirm') : t('detail.clearConfirm'),
+      confirmText: t('detail.clearConfirmButton'),
+      danger: true,
+    });
+    if (!sure) return;
+    const progress = Toast.show({ icon: 'loading', content: t('detail.clearing'), duration: 0 });
+    const done = await clearHistory(row, forAll);
+    progress.close();
+    if (done) showToast(t('detail.cleared'), 'success');
+  };
+
+  return (
+    <PageFrame title={t(titleKey)} testId="chat-detail-page">
+      <div className={styles.header}>
+        <button type="button" className={styles.person} onClick={openProfile} data-testid="detail-profile">
+          <RowAvatar row={row} name={name} size={52} />
+          <span className={styles.personName}>{name}</span>
+        </button>
+      </div>
+
+      {groupId ? (
+        <List className={styles.group}>
+          <List.Item onClick={openProfile} data-testid="detail-group-info">
+            {t('detail.groupInfo')}
+          </List.Item>
+        </List>
+      ) : null}
+
+      <List className={styles.group}>
+        <List.Item onClick={() => navigate(recordPath)} data-testid="detail-record">
+          {t('detail.record')}
+        </List.Item>
+      </List>
+
+      <List className={styles.group}>
+        <List.Item
+          extra={
+            <Switch checked={row.is_top === 1} onChange={async (on) => {
+                await pinConversation(row.id, on);
+              }} data-testid="detail-top" aria-label={t('detail.top')} />
+          }
+        >
+          {t('detail.top')}
+        </List.Item>
+        <List.Item
+          extra={
+            <Switch
+              checked={row.is_notice !== 1}
+              onChange={async (quiet) => {
+                await setDoNotDisturb(row.id, quiet);
+              }}
+              data-testid="detail-notice"
+              aria-label={t('detail.notice')}
+            />
+          }
+        >
+          {t('detail.notice')}
+        </List.Item>
+      </List>
+
+      <List className={styles.group}>
+        <List.Item onClick={() => void clear(false)} arrowIcon={false} data-testid="detail-clear">
+          <div className={styles.danger}>{t('detail.clear')}</div>
+        </List.Item>
+        {isOwner ? (
+          <List.Item onClick={() => void clear(true)} arrowIcon={false} data-testid="detail-clear-all">
+            <div className={styles.danger}>{t('detail.clearForAll')}</div>
+          </List.Item>
+        ) : null}
+      </List>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,44 @@
+import type { FriendAddResult, FriendItem, FriendRequestItem } from '@parley/protocol';
+import { api } from './client.ts';
+import { Endpoint } from './endpoints.ts';
+
+/** Typed calls of `/enterprise/friend/*` (docs/api/friends.md). */
+
+export type RequestDirection = 'received' | 'sent' | 'all';
+
+export interface FriendRequestPage {
+  list: FriendRequestItem[];
+  /** my pending received requests: the red dot */
+  pending: number;
+}
+
+export function listFriends(options?: { silent?: boolean }): Promise<FriendItem[]> {
+  return api.data<FriendItem[]>(Endpoint.friendList, {}, options);
+}
+
+export async function listFriendRequests(type: RequestDirection, options?: { silent?: boolean }): Promise<FriendRequestPage> {
+  const envelope = await api.post<FriendRequestItem[]>(Endpoint.friendIndex, { type, limit: 100 }, options);
+  return { list: envelope.data ?? [], pending: Number(envelope.count ?? 0) };
+}
+
+/** Sends a request (status 0), or makes us friends at once when they had asked me (status 1). */
+export function addFriend(userId: number, remark: string): Promise<FriendAddResult> {
+  return api.data<FriendAddResult>(Endpoint.friendAdd, { user_id: userId, remark });
+}
+
+/** Agree (1) or reject (2) a request addressed to me; `requestId` is the request's id. */
+export function answerFriendRequest(requestId: number, status: 1 | 2): Promise<FriendRequestItem> {
+  return api.data<FriendRequestItem>(Endpoint.friendUpdate, { friend_id: requestId, status });
+}
+
+export function deleteFriend(userId: number): Promise<{ user_id: number }> {
+  return api.data<{ user_id: number }>(Endpoint.friendDel, { id: userId });
+}
+
+/** My remark name for a friend; '' clears it. */
+export function setFriendRemark(
+  userId: number,
+  nickname: string,
+): Promise<{ user_id: number; nickname: string; displayName: string }> {
+  return api.data(Endpoint.friendSetNickname, { id: userId, nickname });
+}

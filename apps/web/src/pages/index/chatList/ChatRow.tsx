@@ -1,0 +1,96 @@
+import { SwipeAction, type SwipeActionRef } from 'antd-mobile';
+import { BellMuteOutline } from 'antd-mobile-icons';
+import { memo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConversationRow } from '../../../stores/conversationList.ts';
+import styles from './chatList.module.css';
+import { lastContentText, listTimeText, rowName } from './labels.ts';
+import { RowAvatar } from './RowAvatar.tsx';
+import { type RowAction, rowActions, rowActionText } from './rowActions.ts';
+
+export interface ChatRowHandlers {
+  onOpen(row: ConversationRow): void;
+  onAction(row: ConversationRow, action: RowAction): void;
+  /** The context menu (right click, long press): the same actions in a sheet. */
+  onMenu(row: ConversationRow): void;
+}
+
+interface ChatRowProps extends ChatRowHandlers {
+  row: ConversationRow;
+  /** Re-renders the time once a minute. */
+  now: number;
+}
+
+const MAX_BADGE = 99;
+const SWIPE_COLORS: Record<RowAction, string> = { pin: '#576b95', read: '#fa9d3b', delete: 'danger' };
+
+function UnreadMark({ row }: { row: ConversationRow }) {
+  const { t } = useTranslation();
+  if (row.unread <= 0) return null;
+  const testId = `chat-row-unread-${row.id}`;
+  if (row.is_notice !== 1) return <span className={styles.dot} data-testid={testId} data-count={row.unread} />;
+  return (
+    <span className={styles.badge} data-testid={testId} data-count={row.unread}>
+      {row.unread > MAX_BADGE ? t('chats.moreUnread') : row.unread}
+    </span>
+  );
+}
+
+/** One conversation: avatar with unread mark, name, time, mention mark and last content; swipe for actions. */
+export const ChatRow = memo(function ChatRow({ row, now, onOpen, onAction, onMenu }: ChatRowProps) {
+  const { t } = useTranslation();
+  const swipe = useRef<SwipeActionRef>(null);
+  const name = rowName(row);
+  const pinned = row.is_top === 1;
+  const rightActions = rowActions(row).map((action) => ({
+    key: action,
+    text: (
+      <span className={styles.action} data-testid={`chat-row-action-${action}-${row.id}`}>
+        {rowActionText(action, row)}
+      </span>
+    ),
+    color: SWIPE_COLORS[action],
+    onClick: () => {
+      swipe.current?.close();
+      onAction(row, action);
+    },
+  }));
+  return (
+    <SwipeAction ref={swipe} rightActions={rightActions}>
+      <button
+        type="button"
+        className={pinned ? `${styles.row} ${styles.pinned}` : styles.row}
+        onClick={() => onOpen(row)}
+        onContextMenu={(event) => {
+          event.preventDefault();
+          onMenu(row);
+        }}
+        data-testid={`chat-row-${row.id}`}
+        data-pinned={pinned ? 1 : 0}
+        data-notice={row.is_notice}
+      >
+        <span className={styles.avatarBox}>
+          <RowAvatar row={row} name={name} />
+          <UnreadMark row={row} />
+        </span>
+        <span className={styles.main}>
+          <span className={styles.line}>
+            <span className={styles.name}>{name}</span>
+            <span className={styles.time}>{listTimeText(row.lastSendTime, now)}</span>
+          </span>
+          <span className={styles.line}>
+            <span className={styles.preview}>
+              {row.is_at > 0 ? (
+                <span className={styles.mention} data-testid={`chat-row-at-${row.id}`}>
+                  {t('chats.atMe')}
+                </span>
+              ) : null}
+              {lastContentText(row)}
+            </span>
+            {row.is_notice !== 1 ? <BellMuteOutline className={styles.mute} aria-label={t('chats.muted')} /> : null}
+          </span>
+        </span>
+      </button>
+    </SwipeAction>
+  );
+});

@@ -1,0 +1,95 @@
+import {
+  type ChatMessage,
+  chatLastContent,
+  chatTime,
+  FORWARD_LABEL,
+  LAST_CONTENT_LABELS,
+  type LastContentLabelKey,
+  RECALLED_LABEL,
+  SYSTEM_CONTACT_ID,
+  TEXT_CONTENT_TYPES,
+} from '@parley/protocol';
+import { t } from '../../../i18n/index.ts';
+import type { ConversationRow } from '../../../stores/conversationList.ts';
+
+/** Texts of the chat list shared by the rows, the search page and the browser notifications. */
+
+type LabelKey = LastContentLabelKey | 'forward' | 'recalled';
+
+const LABEL_BY_TEXT = new Map<string, LabelKey>([
+  ...(Object.entries(LAST_CONTENT_LABELS) as [LastContentLabelKey, string][]).map(([key, text]) => [text, key] as [string, LabelKey]),
+  [FORWARD_LABEL, 'forward'],
+  [RECALLED_LABEL, 'recalled'],
+]);
+
+const LABEL_KEYS = {
+  image: 'chats.last.image',
+  emoji: 'chats.last.emoji',
+  voice: 'chats.last.voice',
+  video: 'chats.last.video',
+  file: 'chats.last.file',
+  location: 'chats.last.location',
+  contact: 'chats.last.contact',
+  webrtc: 'chats.last.webrtc',
+  red_packet: 'chats.last.red_packet',
+  unknown: 'chats.last.unknown',
+  forward: 'chats.last.forward',
+  recalled: 'chats.last.recalled',
+} as const satisfies Record<LabelKey, string>;
+
+const isTextType = (type: string): boolean => (TEXT_CONTENT_TYPES as readonly string[]).includes(type);
+
+/**
+ * The translated last content of a row: the zh labels of spec §4 that server and protocol give
+ * (`[图片]`, `[聊天记录]`, `[消息已撤回]` …) become the reader's language; text stays text.
+ */
+export function lastContentText(row: Pick<ConversationRow, 'lastContent' | 'type'>): string {
+  const key = LABEL_BY_TEXT.get(row.lastContent);
+  if (!key || (isTextType(row.type) && key !== 'recalled')) return row.lastContent;
+  return t(LABEL_KEYS[key]);
+}
+
+/** The translated one-line preview of a message (notifications, search results). */
+export function messagePreview(m: Pick<ChatMessage, 'type' | 'content' | 'is_undo'>): string {
+  const last = chatLastContent(m);
+  if (isTextType(last.key)) return last.text;
+  return t(LABEL_KEYS[last.key as LabelKey] ?? LABEL_KEYS.unknown);
+}
+
+const WEEKDAY_KEYS = [
+  'chats.weekday.0',
+  'chats.weekday.1',
+  'chats.weekday.2',
+  'chats.weekday.3',
+  'chats.weekday.4',
+  'chats.weekday.5',
+  'chats.weekday.6',
+] as const;
+
+/** Spec §9 chat time as the list shows it: HH:mm today, yesterday, a weekday, MM-DD, YYYY-MM-DD. */
+export function listTimeText(ms: number, now = Date.now()): string {
+  if (!ms) return '';
+  const c = chatTime(ms, now);
+  switch (c.key) {
+    case 'yesterday':
+      return t('chats.time.yesterday');
+    case 'weekday':
+      return t(WEEKDAY_KEYS[c.weekday]);
+    default:
+      return c.text;
+  }
+}
+
+/** The name of a row: the built-in contacts in the reader's language. */
+export function rowName(row: Pick<ConversationRow, 'id' | 'displayName' | 'is_self'>): string {
+  if (row.is_self === 1) return t('chats.fileTransfer');
+  if (String(row.id) === SYSTEM_CONTACT_ID) return t('chats.system');
+  return row.displayName;
+}
+
+/** The chat screen of a row (spec routes: `#/pages/message/chat`). */
+export function chatPathOf(row: Pick<ConversationRow, 'id' | 'is_group' | 'displayName' | 'is_self'>): string {
+  if (String(row.id) === SYSTEM_CONTACT_ID) return `/pages/message/chat?toContactId=${SYSTEM_CONTACT_ID}`;
+  const query = new URLSearchParams({ toContactId: String(row.id), is_group: String(row.is_group ? 1 : 0), name: rowName(row) });
+  return `/pages/message/chat?${query.toString()}`;
+}

@@ -1,0 +1,105 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { DotLoading } from 'antd-mobile';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './Chat.module.css';
+import { chatTimeLabel } from './chatTimeLabel.ts';
+import { MessageRow } from './MessageRow.tsx';
+import type { ChatRow } from './rows.ts';
+
+export interface MessageListProps {
+  rows: ChatRow[];
+  hasOlder: boolean;
+  loading: boolean;
+  onLoadOlder(): void;
+  /** Changes when I send: the list jumps to the bottom. */
+  bottomSignal: number;
+}
+
+const HEADER_PX = 36;
+const STICK_PX = 80;
+const LOAD_OLDER_PX = 160;
+
+/**
+ * The virtualized bubble list. Stays at the bottom while it is there (new messages, images
+ * loading); loads older messages near the top and keeps the rows in view where they were.
+ */
+export function MessageList({ rows, hasOlder, loading, onLoadOlder, bottomSignal }: MessageListProps) {
+  const { t } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (i) => (rows[i]?.kind === 'time' ? 32 : 68),
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan: 8,
+    paddingStart: HEADER_PX,
+    paddingEnd: 8,
+  });
+  const total = virtualizer.getTotalSize();
+  const firstKey = rows[0]?.key;
+  const previous = useRef<{ firstKey?: string; total: number; scrollTop: number }>({ total: 0, scrollTop: 0 });
+
+  // Keep the view: older rows came in above → shift by what they added; at the bottom → stay there.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const prev = previous.current;
+    if (prev.firstKey && firstKey !== prev.firstKey && rows.findIndex((r) => r.key === prev.firstKey) > 0 && !stick.current) {
+      el.scrollTop = prev.scrollTop + (total - prev.total);
+    } else if (stick.current) {
+      el.scrollTop = el.scrollHeight;
+    }
+    previous.current = { firstKey, total, scrollTop: el.scrollTop };
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: bottomSignal is the trigger (I sent something)
+  useEffect(() => {
+    stick.current = true;
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [bottomSignal]);
+
+  const maybeLoadOlder = useCallback(() => {
+    const el = scroller.current;
+    if (!el || loading || !hasOlder) return;
+    if (el.scrollTop < LOAD_OLDER_PX) onLoadOlder();
+  }, [hasOlder, loading, onLoadOlder]);
+
+  // A first page shorter than the screen: fetch more right away.
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && el.scrollHeight <= el.clientHeight + LOAD_OLDER_PX) maybeLoadOlder();
+  }, [maybeLoadOlder]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+    previous.current = { ...previous.current, scrollTop: el.scrollTop };
+    maybeLoadOlder();
+  };
+
+  return (
+    <div ref={scroller} className={styles.scroller} onScroll={onScroll} data-testid="chat-scroller">
+      <div className={styles.inner} style={{ height: total }}>
+        <div className={styles.top} style={{ height: HEADER_PX }}>
+          {loading ? <DotLoading /> : hasOlder ? null : rows.length > 0 ? t('chat.noMore') : null}
+        </div>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index];
+          return (
+            <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className={styles.slot} style={{ transform: `translateY(${item.start}px)` }}>
+              {row.kind === 'time' ? (
+                <div className={styles.time}>{chatTimeLabel(row.sendTime)}</div>
+              ) : (
+                <MessageRow message={row.message} readMark={row.readMark} />
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { createPortal } from 'react-dom';
+import type { ChatItem } from '../../../stores/messageList.ts';
+import styles from './ChatPanels.module.css';
+import { canCopy, canForward, canRecall } from './messageRules.ts';
+
+export type MenuAction = 'copy' | 'forward' | 'recall' | 'delete' | 'select';
+
+export interface MessageMenuProps {
+  message: ChatItem;
+  at: { x: number; y: number };
+  myUserId: number;
+  isStaff: boolean;
+  onAction(action: MenuAction): void;
+  onClose(): void;
+}
+
+const MENU_WIDTH = 260;
+
+/** The long-press menu: a dark bar above (or below) the pressed point. */
+export function MessageMenu({ message, at, myUserId, isStaff, onAction, onClose }: MessageMenuProps) {
+  const { t } = useTranslation();
+  const items: { action: MenuAction; label: string }[] = [];
+  if (canCopy(message)) items.push({ action: 'copy', label: t('chat.menu.copy') });
+  if (canForward(message)) items.push({ action: 'forward', label: t('chat.menu.forward') });
+  if (canRecall(message, myUserId, isStaff)) items.push({ action: 'recall', label: t('chat.menu.recall') });
+  items.push({ action: 'delete', label: t('chat.menu.delete') });
+  if (message.msg_id) items.push({ action: 'select', label: t('chat.menu.select') });
+
+  const width = Math.min(MENU_WIDTH, items.length * 56 + 16);
+  const left = Math.max(8, Math.min(window.innerWidth - width - 8, at.x - width / 2));
+  const above = at.y > 120;
+  const top = above ? at.y - 70 : at.y + 20;
+
+  return createPortal(
+    <div className={styles.menuMask} onClick={onClose} onContextMenu={(e) => e.preventDefault()} data-testid="message-menu">
+      <div className={styles.menu} style={{ left, top, width }} role="menu">
+        {items.map((item) => (
+          <button
+            key={item.action}
+            type="button"
+            role="menuitem"
+            data-testid={`message-menu-${item.action}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              onClose();
+              onAction(item.action);
+            }}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { fetchGroupInfo } from '../../../../api/groups.ts';
+import { Avatar } from '../../../../components/Avatar.tsx';
+import { showToast } from '../../../../components/feedback.tsx';
+import type { ChatItem } from '../../../../stores/messageList.ts';
+import { toGroupId } from '../../../../stores/groups.ts';
+import { groupChatPath } from '../../group/paths.ts';
+import styles from './Bubbles.module.css';
+
+/** A contact card: a user (→ their profile) or a group (→ its chat when I am a member). */
+export function CardBubble({ message }: { message: ChatItem }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const e = message.extends;
+  const isGroup = e.kind === 'group';
+  const name = String(e.displayName ?? '') || message.content;
+  const open = async () => {
+    if (!isGroup) {
+      navigate(`/pages/contacts/detail?user_id=${encodeURIComponent(String(e.id ?? ''))}`);
+      return;
+    }
+    const groupId = toGroupId(String(e.contactId ?? e.id ?? ''));
+    if (!groupId) return;
+    try {
+      await fetchGroupInfo(groupId, { silent: true });
+      navigate(groupChatPath(groupId, name));
+    } catch {
+      showToast(t('chat.card.notMember'));
+    }
+  };
+  return (
+    <button type="button" className={styles.card} onClick={() => void open()} data-testid="bubble-card" data-card-kind={isGroup ? 'group' : 'user'}>
+      <span className={styles.cardBody}>
+        <Avatar name={name} avatar={String(e.avatar ?? '')} color={Number(e.avatar_color) || 1} size={42} />
+        <span className={styles.cardText}>
+          <span className={styles.cardTitle}>{name}</span>
+        </span>
+      </span>
+      <span className={styles.cardFoot}>{isGroup ? t('chat.card.group') : t('chat.card.user')}</span>
+    </button>
+  );
+}

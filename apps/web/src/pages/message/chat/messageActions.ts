@@ -1,0 +1,75 @@
+import { FORWARD_MAX_TARGETS } from '@parley/protocol';
+import { delMessage, forwardMessage, undoMessage } from '../../../api/messages.ts';
+import { askConfirm, showToast } from '../../../components/feedback.tsx';
+import { t } from '../../../i18n/index.ts';
+import { type ChatItem, isPending } from '../../../stores/messageList.ts';
+import { useMessages } from '../../../stores/messages.ts';
+import { pickUsers } from '../../../stores/userPicker.ts';
+import { canForward } from './messageRules.ts';
+
+/** What the long-press menu and the multi-select bar do with messages. */
+
+export async function copyText(text: string): Promise<void> {
+  try {
+    if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
+    await navigator.clipboard.writeText(text);
+    showToast(t('chat.menu.copied'), 'success');
+  } catch {
+    showToast(t('chat.menu.copyFailed'));
+  }
+}
+
+/** Picks up to 9 people or groups and forwards; `merge` sends one chat-history message per target. */
+export async function forwardMessages(messages: readonly ChatItem[], merge: boolean): Promise<boolean> {
+  const ids = messages.filter(canForward).map((m) => m.msg_id);
+  if (ids.length === 0) return false;
+  const targets = await pickUsers({ max: FORWARD_MAX_TARGETS, includeGroups: true, titleKey: 'chat.forward.pickTitle' });
+  if (!targets || targets.length === 0) return false;
+  if (targets.length > FORWARD_MAX_TARGETS) {
+    showToast(t('chat.forward.tooMany'));
+    return false;
+  }
+  try {
+    const made = await forwardMessage({
+      ...(ids.length === 1 ? { msg_id: ids[0] } : { msg_ids: ids }),
+      user_ids: targets.map((x) => x.id),
+      merge: merge ? 1 : 0,
+    });
+    const store = useMessages.getState();
+    for (const m of made) store.ingest(m);
+    showToast(t('chat.forward.done'), 'success');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function recallMessage(m: ChatItem): Promise<void> {
+  try {
+    const recalled = await undoMessage(m.msg_id);
+    useMessages.getState().applyUndo({ msg_id: recalled.msg_id || m.msg_id });
+  } catch {
+    /* the client showed the server's reason */
+  }
+}
+
+/** Deletes for me after a confirmation; local (unsent) messages just go away. */
+export async function deleteMessages(messages: readonly ChatItem[]): Promise<boolean> {
+  if (messages.length === 0) return false;
+  const ok = await askConfirm({ content: t('chat.menu.deleteConfirm', { count: messages.length }), confirmText: t('chat.menu.delete'), danger: true });
+  if (!ok) return false;
+  const store = useMessages.getState();
+  for (const m of messages) {
+    if (isPending(m)) {
+      store.remove(m.id);
+      continue;
+    }
+    try {
+      await delMessage(m.msg_id);
+      store.remove(m.msg_id);
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}

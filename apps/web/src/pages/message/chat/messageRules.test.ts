@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatItem } from '../../../stores/messageList.ts';
+import { mentionIdsIn } from './drafts.ts';
+import { canCopy, canForward, canRecall } from './messageRules.ts';
+
+const NOW = 1_800_000_000_000;
+function msg(over: Partial<ChatItem> = {}): ChatItem {
+  return {
+    id: 'c1',
+    msg_id: 5,
+    toContactId: 2,
+    fromUser: { id: 1, user_id: 1, realname: '', displayName: 'me', avatar: '', avatar_color: 1 },
+    content: 'hi',
+    type: 'text',
+    sendTime: NOW / 1000 - 30,
+    at: [],
+    is_group: 0,
+    extends: {},
+    is_undo: 0,
+    is_read: 0,
+    file: null,
+    ...over,
+  };
+}
+
+describe('message menu rules', () => {
+  it('recall: mine within 2 minutes; anyone for group staff; never pending or recalled', () => {
+    expect(canRecall(msg(), 1, false, NOW)).toBe(true);
+    expect(canRecall(msg({ sendTime: NOW / 1000 - 121 }), 1, false, NOW)).toBe(false);
+    expect(canRecall(msg({ sendTime: NOW / 1000 - 120 }), 1, false, NOW)).toBe(true);
+    expect(canRecall(msg(), 9, false, NOW)).toBe(false);
+    expect(canRecall(msg({ sendTime: 0 }), 9, true, NOW)).toBe(true);
+    expect(canRecall(msg({ status: 'sending', msg_id: 0 }), 1, false, NOW)).toBe(false);
+    expect(canRecall(msg({ is_undo: 1 }), 1, true, NOW)).toBe(false);
+    expect(canRecall(msg({ type: 'event' }), 1, true, NOW)).toBe(false);
+  });
+
+  it('copy is for text; forward skips pending, recalled and server-made kinds', () => {
+    expect(canCopy(msg())).toBe(true);
+    expect(canCopy(msg({ type: 'image' }))).toBe(false);
+    expect(canForward(msg())).toBe(true);
+    expect(canForward(msg({ status: 'failed', msg_id: 0 }))).toBe(false);
+    expect(canForward(msg({ is_undo: 1 }))).toBe(false);
+    for (const type of ['event', 'system', 'webrtc', 'red_packet']) expect(canForward(msg({ type }))).toBe(false);
+  });
+});
+
+describe('mentionIdsIn', () => {
+  it('keeps the mentions still written in the text', () => {
+    const mentions = [
+      { id: 3, name: 'Bob' },
+      { id: 0, name: '所有人' },
+      { id: 4, name: 'Carol' },
+    ];
+    expect(mentionIdsIn('@Bob hi @所有人', mentions)).toEqual([3, 0]);
+    expect(mentionIdsIn('nobody', mentions)).toEqual([]);
+  });
+});

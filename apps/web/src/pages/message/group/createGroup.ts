@@ -1,0 +1,17 @@
+import { GROUP_MAX_MEMBERS } from '@parley/protocol';
+import { createGroup } from '../../../api/groups.ts';
+import { navigateTo } from '../../../router/navigation.ts';
+import { pickUsers } from '../../../stores/userPicker.ts';
+import { groupChatPath } from './paths.ts';
+
+/**
+ * New group (home '+' menu): pick at least one friend, create the group with the default name
+ * made of the members' names, and open its chat. Refusals are toasted by the client.
+ */
+export async function startNewGroup(): Promise<void> {
+  const picked = await pickUsers({ min: 1, max: GROUP_MAX_MEMBERS - 1, titleKey: 'groups.pickMembers' });
+  if (!picked?.length) return;
+  const userIds = picked.map((p) => Number(p.id)).filter((id) => Number.isSafeInteger(id) && id > 0);
+  const group = await createGroup(userIds).catch(() => null);
+  if (group) navigateTo(groupChatPath(group.group_id, group.name));
+}

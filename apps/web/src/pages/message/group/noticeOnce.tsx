@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { showAlert } from '../../../components/feedback.tsx';
+import { t } from '../../../i18n/index.ts';
+import { readJson, writeValue } from '../../../stores/localStore.ts';
+import { toGroupId, useGroupEntry } from '../../../stores/groups.ts';
+import { useSession } from '../../../stores/session.ts';
+import styles from './group.module.css';
+
+/** localStorage: per user, the `notice_at` of each group's notice already shown. */
+const storageKey = (userId: number) => `groupNoticeSeen:${userId}`;
+
+function seenNoticeAt(userId: number, groupId: number): number {
+  return readJson<Record<string, number>>(storageKey(userId), {})[groupId] ?? 0;
+}
+
+/** Remembers a notice as shown (also when I wrote it myself). */
+export function markNoticeSeen(groupId: number, noticeAt: number): void {
+  const userId = useSession.getState().userInfo?.user_id;
+  if (!userId || !noticeAt) return;
+  const seen = readJson<Record<string, number>>(storageKey(userId), {});
+  if ((seen[groupId] ?? 0) >= noticeAt) return;
+  writeValue(storageKey(userId), { ...seen, [groupId]: noticeAt });
+}
+
+/** Shows the group notice in a dialog. */
+export function showGroupNotice(notice: string): Promise<void> {
+  return showAlert({
+    title: t('groups.notice'),
+    content: (
+      <div className={styles.noticeText} data-testid="group-notice-dialog">
+        {notice}
+      </div>
+    ),
+  });
+}
+
+/**
+ * Shows a group's notice once to me when it is new or has changed since I last saw it (per group
+ * and `notice_at`, remembered in localStorage). Call it from the group chat screen; the group may
+ * be given as a number or `group-<n>`.
+ */
+export function useGroupNoticeOnce(ref: number | string | null | undefined): void {
+  const groupId = toGroupId(ref);
+  const entry = useGroupEntry(groupId);
+  const userId = useSession((s) => s.userInfo?.user_id ?? 0);
+  const notice = entry?.gone ? '' : (entry?.group?.notice ?? '');
+  const noticeAt = entry?.group?.notice_at ?? 0;
+  useEffect(() => {
+    if (!groupId || !userId || !notice.trim() || !noticeAt) return;
+    if (seenNoticeAt(userId, groupId) >= noticeAt) return;
+    markNoticeSeen(groupId, noticeAt);
+    void showGroupNotice(notice);
+  }, [groupId, userId, notice, noticeAt]);
+}

@@ -1,0 +1,55 @@
+import { showToast } from '../components/feedback.tsx';
+import { t } from '../i18n/index.ts';
+import { navigateTo, Paths } from '../router/navigation.ts';
+import { applyGroupPush, onGroupGone, reloadAllGroups, resetGroups } from '../stores/groups.ts';
+import { useSession } from '../stores/session.ts';
+import { onPush, onSocketState } from './socket.ts';
+
+/** Whether the screen shows this group: its chat, its info page or its member page. */
+function isShowingGroup(groupId: number): boolean {
+  const hash = window.location.hash;
+  const [path, search = ''] = hash.replace(/^#/, '').split('?');
+  const query = new URLSearchParams(search);
+  if (path === '/pages/message/chat') return query.get('toContactId') === `group-${groupId}`;
+  if (path === '/pages/message/group/info' || path === '/pages/message/group/groupUser' || path === '/pages/index/qrcode') {
+    return Number(query.get('group_id')) === groupId;
+  }
+  return false;
+}
+
+/**
+ * Keeps the groups store live: every group push of docs/api/groups.md is applied to the cache;
+ * when I am removed or the group is dissolved I am told, and a screen of that group goes home.
+ * Reloads the cached groups after every (re)bind; forgets them on sign-out.
+ */
+export function startGroupsSync(): void {
+  onPush('addGroup', applyGroupPush.addGroup);
+  onPush('editGroupName', applyGroupPush.editGroupName);
+  onPush('setNotice', applyGroupPush.setNotice);
+  onPush('groupSetting', applyGroupPush.groupSetting);
+  onPush('setManager', applyGroupPush.setManager);
+  onPush('setNoSpeak', applyGroupPush.setNoSpeak);
+  onPush('addGroupUser', applyGroupPush.addGroupUser);
+  onPush('removeUser', applyGroupPush.removeUser);
+  onPush('removeGroup', applyGroupPush.removeGroup);
+
+  onGroupGone((groupId, why, name) => {
+    // leaving is my own doing: the page that did it says so and moves on
+    if (why === 'left') return;
+    showToast(why === 'dissolved' ? t('groups.dissolvedNotice', { name }) : t('groups.removedNotice'));
+    if (isShowingGroup(groupId)) navigateTo(Paths.home, { replace: true });
+  });
+
+  let boundBefore = false;
+  onSocketState((state) => {
+    if (state !== 'bound') return;
+    if (boundBefore) reloadAllGroups();
+    boundBefore = true;
+  });
+  useSession.subscribe((state, previous) => {
+    if (state.authToken !== previous.authToken) {
+      boundBefore = false;
+      resetGroups();
+    }
+  });
+}

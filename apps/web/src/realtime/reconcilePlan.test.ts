@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeContact } from '../stores/conversationList.ts';
+import { planReconcile } from './reconcilePlan.ts';
+
+const contact = (id: string | number, last_msg_id: number, lastSendTime = 1000, is_group = 0) =>
+  normalizeContact({ id, last_msg_id, lastSendTime, is_group: is_group as 0 | 1, lastContent: 'x' });
+
+describe('planReconcile', () => {
+  it('fetches only conversations whose newest server message is not cached, from the newest cached msg_id', () => {
+    const plan = planReconcile({
+      cached: [
+        { contactId: '2', newestMsgId: 10 },
+        { contactId: '3', newestMsgId: 20 },
+        { contactId: 'group-4', newestMsgId: 5 },
+      ],
+      contacts: [contact(2, 15, 3000), contact(3, 20, 2000), contact('group-4', 9, 4000, 1)],
+      contactsFresh: true,
+      activeId: null,
+    });
+    expect(plan).toEqual([
+      { contactId: 'group-4', isGroup: true, afterMsgId: 5 },
+      { contactId: '2', isGroup: false, afterMsgId: 10 },
+    ]);
+  });
+
+  it('always checks the open chat first, and skips chats no longer in the list', () => {
+    const plan = planReconcile({
+      cached: [
+        { contactId: '2', newestMsgId: 1 },
+        { contactId: '3', newestMsgId: 7 },
+        { contactId: 'group-9', newestMsgId: 3 },
+      ],
+      contacts: [contact(2, 5, 9000), contact(3, 7)],
+      contactsFresh: true,
+      activeId: '3',
+    });
+    expect(plan.map((p) => p.contactId)).toEqual(['3', '2']);
+  });
+
+  it('checks every cached conversation when the list could not be reloaded', () => {
+    const plan = planReconcile({
+      cached: [
+        { contactId: '2', newestMsgId: 4 },
+        { contactId: 'group-9', newestMsgId: 3 },
+      ],
+      contacts: [],
+      contactsFresh: false,
+      activeId: null,
+    });
+    expect(plan).toEqual(
+      expect.arrayContaining([
+        { contactId: '2', isGroup: false, afterMsgId: 4 },
+        { contactId: 'group-9', isGroup: true, afterMsgId: 3 },
+      ]),
+    );
+  });
+});

@@ -1,0 +1,49 @@
+import { type ConversationRow, findContact, sameId } from '../stores/conversationList.ts';
+
+/** A conversation with cached messages and the newest msg_id the cache holds (0 when none). */
+export interface CachedConversation {
+  contactId: string;
+  newestMsgId: number;
+}
+
+export interface ReconcileTarget {
+  contactId: string;
+  isGroup: boolean;
+  /** Fetch the messages after this msg_id. */
+  afterMsgId: number;
+}
+
+export interface PlanInput {
+  cached: readonly CachedConversation[];
+  /** The chat list as just reloaded. */
+  contacts: readonly ConversationRow[];
+  /** False when the reload failed: the list cannot tell what is new, so every cache is checked. */
+  contactsFresh: boolean;
+  /** The open chat: always checked. */
+  activeId: string | null;
+}
+
+const isGroupId = (id: string): boolean => id.startsWith('group-');
+
+/**
+ * After a (re)bind: which cached conversations to fetch, and from which msg_id. A conversation
+ * whose newest server message (`last_msg_id` of the reloaded list) is already cached is skipped;
+ * one no longer in my list (a group I left, a chat I deleted) is skipped unless it is open.
+ * The open chat comes first, then the most recent conversations.
+ */
+export function planReconcile({ cached, contacts, contactsFresh, activeId }: PlanInput): ReconcileTarget[] {
+  const targets: (ReconcileTarget & { order: number })[] = [];
+  for (const { contactId, newestMsgId } of cached) {
+    const contact = findContact(contacts, contactId);
+    const active = sameId(activeId, contactId);
+    const behind = contact ? contact.last_msg_id > newestMsgId : false;
+    if (!(active || !contactsFresh || behind)) continue;
+    targets.push({
+      contactId,
+      isGroup: contact ? contact.is_group === 1 : isGroupId(contactId),
+      afterMsgId: newestMsgId,
+      order: active ? Number.POSITIVE_INFINITY : (contact?.lastSendTime ?? 0),
+    });
+  }
+  return targets.sort((a, b) => b.order - a.order).map(({ order: _order, ...target }) => target);
+}

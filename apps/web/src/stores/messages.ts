@@ -1,0 +1,329 @@
+import { type ChatMessage, type ClientSendType, MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX, type UploadKindValue } from '@parley/protocol';
+import { create } from 'zustand';
+import { ApiError } from '../api/client.ts';
+import { type Bit, getMessageList, type MessageListQuery, sendMessage } from '../api/messages.ts';
+import { uploadFile } from '../api/uploads.ts';
+import { onSocketState } from '../realtime/socket.ts';
+import {
+  type ChatItem,
+  conversationKeyOf,
+  markReadUpTo,
+  markRecalled,
+  mergeMessages,
+  newestMsgId,
+  oldestMsgId,
+  patchPending,
+  removeMessage,
+  type SendFailure,
+} from './messageList.ts';
+import { useSession } from './session.ts';
+
+export type { ChatItem, SendStatus } from './messageList.ts';
+
+/** One conversation's cached messages. */
+export interface Thread {
+  /** Ascending by msg_id, unique; local pending messages last. */
+  items: ChatItem[];
+  hasOlder: boolean;
+  loading: boolean;
+  /** The latest page was fetched at least once (else the thread only holds pushed messages). */
+  loaded: boolean;
+}
+
+/** What the input bar hands to `send`. */
+export interface SendDraft {
+  type: ClientSendType;
+  /** Text, or the object of a location / contact card. */
+  content?: string | Record<string, unknown>;
+  at?: number[];
+  extends?: Record<string, unknown>;
+  /** A file to upload first (image, video, voice, file), shown with progress meanwhile. */
+  upload?: { file: Blob; name: string; kind: UploadKindValue };
+}
+
+interface MessagesState {
+  byContact: Record<string, Thread>;
+  /** Opens a conversation: the latest page the first time, the gap since the cache otherwise. */
+  loadLatest(contactId: string, isGroup: boolean): Promise<void>;
+  /** Scroll-up: the page before the oldest cached message. */
+  loadOlder(contactId: string, isGroup: boolean): Promise<void>;
+  /** A message pushed (simple/group) or answered: merged once, replacing the pending local copy. */
+  ingest(msg: ChatMessage): void;
+  /** After a rebind: everything after the newest cached msg_id, in pages, in order. */
+  reconcile(contactId: string, isGroup: boolean): Promise<void>;
+  /** Conversations with cached messages (the sync reconciles them after a rebind). */
+  cachedContactIds(): string[];
+  applyUndo(push: { msg_id: number; toContactId?: number | string }): void;
+  /** The other side read my private messages up to msg_id. */
+  applyRead(push: { toContactId: number | string; msg_id: number }): void;
+  /** Optimistic send; failures stay on screen with a resend action. */
+  send(contactId: string, isGroup: boolean, draft: SendDraft): Promise<void>;
+  /** Sends a failed local message again with the same client id (the server dedupes). */
+  resend(clientId: string): Promise<void>;
+  /** Drops a message from the cache (deleted for me), by msg_id or by client id of a local one. */
+  remove(ref: number | string): void;
+  /** Forgets everything (sign-out). */
+  reset(): void;
+}
+
+const EMPTY_THREAD: Thread = { items: [], hasOlder: true, loading: false, loaded: false };
+
+const bit = (isGroup: boolean): Bit => (isGroup ? 1 : 0);
+const myId = (): number => useSession.getState().userInfo?.user_id ?? 0;
+
+/** The contact id as the server wants it: a user id number, or 'group-<n>' / 'system'. */
+function toContactRef(contactId: string): number | string {
+  return /^\d+$/.test(contactId) ? Number(contactId) : contactId;
+}
+
+/** Local state of a message waiting for the server. */
+interface Outgoing {
+  contactId: string;
+  isGroup: boolean;
+  draft: SendDraft;
+  fileId?: number;
+  previewUrl?: string;
+}
+const outgoing = new Map<string, Outgoing>();
+const reconciling = new Map<string, Promise<void>>();
+
+function failureOf(error: unknown): SendFailure {
+  if (!(error instanceof ApiError)) return 'network';
+  if (error.reason === 'network' || error.reason === 'timeout') return 'network';
+  if (error.reason === 'http' && (error.details.status ?? 0) >= 502) return 'network';
+  return 'refused';
+}
+
+function newClientId(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+function localMessage(id: string, contactId: string, isGroup: boolean, draft: SendDraft, previewUrl?: string): ChatItem {
+  const me = useSession.getState().userInfo;
+  const upload = draft.upload;
+  const ext = upload ? (upload.name.split('.').pop() ?? '').toLowerCase() : '';
+  return {
+    id,
+    msg_id: 0,
+    toContactId: toContactRef(contactId),
+    fromUser: {
+      id: me?.user_id ?? 0,
+      user_id: me?.user_id ?? 0,
+      realname: me?.realname ?? '',
+      displayName: me?.displayName || me?.nickname || '',
+      avatar: me?.avatar ?? '',
+      avatar_color: me?.avatar_color ?? 1,
+    },
+    content: typeof draft.content === 'string' ? draft.content : upload ? upload.name : '',
+    type: draft.type,
+    sendTime: Date.now() / 1000,
+    at: draft.at ?? [],
+    is_group: bit(isGroup),
+    extends: { ...(typeof draft.content === 'object' ? draft.content : {}), ...(draft.extends ?? {}) },
+    is_undo: 0,
+    is_read: 0,
+    file: upload ? { id: 0, name: upload.name, size: upload.file.size, mime: upload.file.type, ext, url: previewUrl ?? '' } : null,
+    status: 'sending',
+    progress: upload ? 0 : undefined,
+  };
+}
+
+export const useMessages = create<MessagesState>()((set, get) => {
+  const thread = (contactId: string): Thread => get().byContact[contactId] ?? EMPTY_THREAD;
+  const update = (contactId: string, fn: (t: Thread) => Partial<Thread>) =>
+    set((s) => {
+      const current = s.byContact[contactId] ?? EMPTY_THREAD;
+      return { byContact: { ...s.byContact, [contactId]: { ...current, ...fn(current) } } };
+    });
+  const query = (contactId: string, isGroup: boolean, extra: Partial<MessageListQuery>): MessageListQuery => ({
+    toContactId: toContactRef(contactId),
+    is_group: bit(isGroup),
+    ...extra,
+  });
+
+  async function fetchLatest(contactId: string, isGroup: boolean): Promise<void> {
+    const page = await getMessageList(query(contactId, isGroup, { limit: MESSAGE_PAGE_DEFAULT }), { silent: true });
+    update(contactId, (t) => ({
+      items: mergeMessages(t.items, page.items),
+      hasOlder: t.loaded ? t.hasOlder : page.count > page.items.length,
+      loaded: true,
+    }));
+  }
+
+  async function fetchGap(contactId: string, isGroup: boolean): Promise<void> {
+    for (;;) {
+      const after = newestMsgId(thread(contactId).items);
+      const page = await getMessageList(query(contactId, isGroup, { last_msg_id: after, limit: MESSAGE_PAGE_MAX }), { silent: true });
+      update(contactId, (t) => ({ items: mergeMessages(t.items, page.items) }));
+      if (page.items.length < MESSAGE_PAGE_MAX) return;
+    }
+  }
+
+  async function attempt(clientId: string): Promise<void> {
+    const job = outgoing.get(clientId);
+    if (!job) return;
+    const { contactId, isGroup, draft } = job;
+    set((s) => {
+      const t = s.byContact[contactId];
+      if (!t) return s;
+      return { byContact: { ...s.byContact, [contactId]: { ...t, items: patchPending(t.items, clientId, { status: 'sending', failure: undefined }) } } };
+    });
+    try {
+      if (draft.upload && job.fileId === undefined) {
+        const uploaded = await uploadFile(draft.upload.file, draft.upload.name, {
+          kind: draft.upload.kind,
+          onProgress: (progress) => update(contactId, (t) => ({ items: patchPending(t.items, clientId, { progress }) })),
+        });
+        job.fileId = uploaded.file_id;
+      }
+      const message = await sendMessage({
+        id: clientId,
+        toContactId: toContactRef(contactId),
+        type: draft.type,
+        content: draft.content ?? '',
+        is_group: bit(isGroup),
+        ...(draft.at?.length ? { at: draft.at } : {}),
+        ...(job.fileId !== undefined ? { file_id: job.fileId } : {}),
+        ...(draft.extends ? { extends: draft.extends } : {}),
+      });
+      outgoing.delete(clientId);
+      get().ingest(message);
+      if (job.previewUrl) setTimeout(() => URL.revokeObjectURL(job.previewUrl as string), 60_000);
+    } catch (error) {
+      if (error instanceof ApiError && error.reason === 'aborted') return;
+      const failure = failureOf(error);
+      update(contactId, (t) => ({ items: patchPending(t.items, clientId, { status: 'failed', failure, progress: undefined }) }));
+    }
+  }
+
+  return {
+    byContact: {},
+
+    async loadLatest(contactId, isGroup) {
+      const t = thread(contactId);
+      if (t.loading) return;
+      update(contactId, () => ({ loading: true }));
+      try {
+        if (t.loaded) await get().reconcile(contactId, isGroup);
+        else await fetchLatest(contactId, isGroup);
+      } finally {
+        update(contactId, () => ({ loading: false }));
+      }
+    },
+
+    async loadOlder(contactId, isGroup) {
+      const t = thread(contactId);
+      if (t.loading || !t.hasOlder || !t.loaded) return;
+      const before = oldestMsgId(t.items);
+      if (before === 0) {
+        update(contactId, () => ({ hasOlder: false }));
+        return;
+      }
+      update(contactId, () => ({ loading: true }));
+      try {
+        const page = await getMessageList(query(contactId, isGroup, { before_msg_id: before, limit: MESSAGE_PAGE_DEFAULT }), { silent: true });
+        update(contactId, (cur) => ({ items: mergeMessages(cur.items, page.items), hasOlder: page.count > page.items.length }));
+      } finally {
+        update(contactId, () => ({ loading: false }));
+      }
+    },
+
+    ingest(msg) {
+      const key = conversationKeyOf(msg, myId());
+      update(key, (t) => ({ items: mergeMessages(t.items, [msg]) }));
+    },
+
+    reconcile(contactId, isGroup) {
+      const running = reconciling.get(contactId);
+      if (running) return running;
+      const job = (async () => {
+        const t = thread(contactId);
+        if (!t.loaded) {
+          await fetchLatest(contactId, isGroup);
+          return;
+        }
+        await fetchGap(contactId, isGroup);
+        // Read marks and recalls of recent messages may have changed meanwhile.
+        await fetchLatest(contactId, isGroup);
+      })().finally(() => reconciling.delete(contactId));
+      reconciling.set(contactId, job);
+      return job;
+    },
+
+    cachedContactIds() {
+      return Object.entries(get().byContact)
+        .filter(([, t]) => t.items.length > 0 || t.loaded)
+        .map(([id]) => id);
+    },
+
+    applyUndo({ msg_id }) {
+      set((s) => {
+        let changed = false;
+        const byContact = { ...s.byContact };
+        for (const [key, t] of Object.entries(s.byContact)) {
+          const items = markRecalled(t.items, msg_id);
+          if (items !== t.items) {
+            byContact[key] = { ...t, items };
+            changed = true;
+          }
+        }
+        return changed ? { byContact } : s;
+      });
+    },
+
+    applyRead({ toContactId, msg_id }) {
+      const key = String(toContactId);
+      const t = get().byContact[key];
+      if (!t) return;
+      const items = markReadUpTo(t.items, myId(), msg_id);
+      if (items !== t.items) update(key, () => ({ items }));
+    },
+
+    async send(contactId, isGroup, draft) {
+      const clientId = newClientId();
+      const previewUrl = draft.upload ? URL.createObjectURL(draft.upload.file) : undefined;
+      outgoing.set(clientId, { contactId, isGroup, draft, previewUrl });
+      const local = localMessage(clientId, contactId, isGroup, draft, previewUrl);
+      update(contactId, (t) => ({ items: mergeMessages(t.items, [local]) }));
+      await attempt(clientId);
+    },
+
+    resend(clientId) {
+      return attempt(clientId);
+    },
+
+    remove(ref) {
+      if (typeof ref === 'string') outgoing.delete(ref);
+      set((s) => {
+        let changed = false;
+        const byContact = { ...s.byContact };
+        for (const [key, t] of Object.entries(s.byContact)) {
+          const items = removeMessage(t.items, ref);
+          if (items !== t.items) {
+            byContact[key] = { ...t, items };
+            changed = true;
+          }
+        }
+        return changed ? { byContact } : s;
+      });
+    },
+
+    reset() {
+      outgoing.clear();
+      set({ byContact: {} });
+    },
+  };
+});
+
+/** Local messages that failed on the network are sent again as soon as the socket is bound again. */
+function retryNetworkFailures(): void {
+  for (const [clientId, job] of outgoing) {
+    const item = useMessages.getState().byContact[job.contactId]?.items.find((m) => m.id === clientId);
+    if (item?.status === 'failed' && item.failure === 'network') void useMessages.getState().resend(clientId);
+  }
+}
+onSocketState((state) => {
+  if (state === 'bound') retryNetworkFailures();
+});
+if (typeof window !== 'undefined') window.addEventListener('online', retryNetworkFailures);

@@ -1,0 +1,348 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { privateConvKey } from '../../apps/server/src/modules/conversations/keys.ts';
+import { ensureConversation } from '../../apps/server/src/modules/conversations/rows.ts';
+import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
+
+/**
+ * The conversation side of issue 3: the chat list live (unread on the row and the tab), read
+ * receipts, catching up after the socket was cut (list and open chat, in order, once, without a
+ * reload), global search in Chinese, pin and do-not-disturb from the chat-info page.
+ */
+
+const PASSWORD = 'secret12';
+
+type Win = Window & { __parley?: { socketState: string }; __sockets?: WebSocket[] };
+
+/** Keeps every WebSocket the page opens, so the test can cut the live one. */
+const RECORD_SOCKETS = () => {
+  const Native = window.WebSocket;
+  const sockets: WebSocket[] = [];
+  (window as Win).__sockets = sockets;
+  window.WebSocket = class extends Native {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      sockets.push(this);
+    }
+  };
+};
+
+const socketState = (page: Page) => page.evaluate(() => (window as Win).__parley?.socketState);
+const waitBound = (page: Page, timeout = 15_000) =>
+  page.waitForFunction(() => (window as Win).__parley?.socketState === 'bound', null, { timeout });
+
+async function register(page: Page, account: string, nickname: string): Promise<number> {
+  await page.goto('/#/pages/login/register');
+  await page.fill('input[name=account]', account);
+  await page.fill('input[name=nickname]', nickname);
+  await page.fill('input[name=password]', PASSWORD);
+  await page.fill('input[name=repassword]', PASSWORD);
+  await page.click('[data-testid=register-submit]');
+  await page.waitForSelector('[data-testid=home-page]');
+  await waitBound(page);
+  return page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').user_id as number);
+}
+
+/** A friendship made in the store (the friend-request UI is another issue's). */
+async function befriend(app: E2eApp, a: number, b: number): Promise<void> {
+  const db = app.built.ctx.db;
+  const now = Date.now();
+  await db
+    .insertInto('friends')
+    .values([
+      { user_id: a, friend_id: b, nickname: '', created_at: now },
+      { user_id: b, friend_id: a, nickname: '', created_at: now },
+    ])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await ensureConversation(db, a, String(b), privateConvKey(a, b));
+  await ensureConversation(db, b, String(a), privateConvKey(a, b));
+}
+
+/** Sends a text through the HTTP API with the page's session (not through the chat screen). */
+async function apiSend(page: Page, toContactId: number, content: string): Promise<number> {
+  const answer = await page.evaluate(
+    async ({ to, text }) => {
+      const response = await fetch('/enterprise/im/sendMessage', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: localStorage.getItem('authToken') ?? '' },
+        body: JSON.stringify({ id: crypto.randomUUID(), toContactId: to, type: 'text', content: text }),
+      });
+      return (await response.json()) as { code: number; data: { msg_id: number } };
+    },
+    { to: toContactId, text: content },
+  );
+  expect(answer.code).toBe(0);
+  return answer.data.msg_id;
+}
+
+/** Same-document navigation: the page (and its stores) stays loaded. */
+const go = (page: Page, hash: string) => page.evaluate((h) => {
+  window.location.hash = h;
+}, hash);
+
+const goHome = async (page: Page) => {
+  await go(page, '#/');
+  await page.waitForSelector('[data-testid=home-page] [data-testid=chat-list][data-loaded="1"]');
+};
+
+const row = (page: Page, id: number | string) => page.locator(`[data-testid=chat-row-${id}]`);
+const unread = (page: Page, id: number | string) => page.locator(`[data-testid=chat-row-unread-${id}]`);
+/** The chats tab badge text; '' when there is none (the badge element only exists with content). */
+const tabBadge = async (page: Page): Promise<string> => {
+  const badge = page.locator('[data-testid=tab-badge-chats]');
+  return (await badge.count()) > 0 ? ((await badge.textContent()) ?? '').trim() : '';
+};
+/** The text bubbles of the open chat. */
+const chatTexts = (page: Page) => page.locator('[data-testid=chat-page] [data-testid^=message-][data-type=text] [data-testid=bubble-text]');
+const rowIds = (page: Page) =>
+  page.locator('[data-testid=chat-list] [data-testid^=chat-row-]:not([data-testid*=unread]):not([data-testid*=action]):not([data-testid*=-at-])').evaluateAll((nodes) =>
+    nodes.map((n) => n.getAttribute('data-testid')?.replace('chat-row-', '')),
+  );
+
+/** Cuts the live socket while the browser is offline; the client keeps trying to reconnect. */
+async function cutSocket(page: Page, phone: Phone): Promise<void> {
+  await phone.context.setOffline(true);
+  await page.evaluate(() => {
+    for (const s of (window as Win).__sockets ?? []) s.close();
+  });
+  await expect.poll(() => socketState(page)).not.toBe('bound');
+}
+
+async function restoreSocket(page: Page, phone: Phone): Promise<void> {
+  await phone.context.setOffline(false);
+  await waitBound(page, 30_000);
+}
+
+describe('chats: the list live, read receipts, catching up after a cut, search, pin and do-not-disturb', () => {
+  let app: E2eApp;
+  let browser: Browser;
+  let a: Phone;
+  let b: Phone;
+  let idA = 0;
+  let idB = 0;
+  let idC = 0;
+  let tokenC = '';
+  let loads = 0;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    a = await openPhone(browser, app.url);
+    b = await openPhone(browser, app.url, { width: 375, height: 667 });
+    await b.context.addInitScript(RECORD_SOCKETS);
+    idA = await register(a.page, uniqueAccount('lista'), 'Alice');
+    idB = await register(b.page, uniqueAccount('listb'), 'Bob');
+    const answer = await a.context.request.post(`${app.url}/common/pub/register`, {
+      data: { account: uniqueAccount('listc'), nickname: 'Carol', password: PASSWORD, repassword: PASSWORD },
+    });
+    const body = (await answer.json()) as { data: { authToken: string; userInfo: { user_id: number } } };
+    idC = body.data.userInfo.user_id;
+    tokenC = body.data.authToken;
+    await befriend(app, idA, idB);
+    await befriend(app, idB, idC);
+    // B's page loads count: catching up must never reload it.
+    b.page.on('load', () => {
+      loads += 1;
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('shows a new message live on B’s list with the unread badge on the row, the tab and the title', async () => {
+    await goHome(b.page);
+    expect(await b.page.locator('[data-testid=chat-list]').textContent()).not.toContain('Alice');
+
+    await go(a.page, `#/pages/message/chat?toContactId=${idB}&is_group=0&name=Bob`);
+    await a.page.waitForSelector('[data-testid=chat-page] [data-testid=chat-scroller]');
+    await a.page.fill('[data-testid=chat-input]', 'Hello Bob');
+    await a.page.click('[data-testid=chat-send]');
+
+    await row(b.page, idA).filter({ hasText: 'Hello Bob' }).waitFor();
+    expect(await row(b.page, idA).textContent()).toContain('Alice');
+    await expect.poll(() => unread(b.page, idA).textContent()).toBe('1');
+    await expect.poll(() => tabBadge(b.page)).toBe('1');
+    await expect.poll(() => b.page.title()).toMatch(/^\(1\) /);
+
+    // A's own list has the sent message as the last one, without unread.
+    await goHome(a.page);
+    await row(a.page, idB).filter({ hasText: 'Hello Bob' }).waitFor();
+    expect(await unread(a.page, idB).count()).toBe(0);
+  });
+
+  it('B opens the chat from the list; A then sees the message read; B’s badges clear', async () => {
+    await go(a.page, `#/pages/message/chat?toContactId=${idB}&is_group=0&name=Bob`);
+    const aRow = a.page.locator('[data-testid=chat-page] [data-testid^=message-][data-type=text]').filter({ hasText: 'Hello Bob' }).last();
+    await aRow.waitFor();
+    await expect.poll(() => aRow.getAttribute('data-status')).toBe('sent');
+    const msgId = ((await aRow.getAttribute('data-testid')) ?? '').replace('message-', '');
+    const mark = a.page.locator(`[data-testid=message-read-${msgId}]`);
+    await expect.poll(() => mark.getAttribute('data-read')).toBe('0');
+
+    await row(b.page, idA).click();
+    await b.page.waitForSelector('[data-testid=chat-page] [data-testid=chat-scroller]');
+    expect(b.page.url()).toContain(`toContactId=${idA}`);
+    await chatTexts(b.page).filter({ hasText: 'Hello Bob' }).waitFor();
+    await expect.poll(() => mark.getAttribute('data-read'), { timeout: 10_000 }).toBe('1');
+
+    await goHome(b.page);
+    expect(await unread(b.page, idA).count()).toBe(0);
+    await expect.poll(() => tabBadge(b.page)).toBe('');
+    expect(await b.page.title()).not.toMatch(/^\(\d+\)/);
+  });
+
+  it('after B’s socket is cut, the open chat catches up with what A sent meanwhile: once, in order, no reload', async () => {
+    await go(b.page, `#/pages/message/chat?toContactId=${idA}&is_group=0&name=Alice`);
+    await chatTexts(b.page).filter({ hasText: 'Hello Bob' }).waitFor();
+    await cutSocket(b.page, b);
+
+    const sent: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      sent.push(`catch-up ${i}`);
+      await apiSend(a.page, idB, `catch-up ${i}`);
+    }
+    expect(await socketState(b.page)).not.toBe('bound');
+    expect(await chatTexts(b.page).filter({ hasText: 'catch-up' }).count()).toBe(0);
+
+    await restoreSocket(b.page, b);
+    await expect.poll(async () => (await chatTexts(b.page).allTextContents()).filter((t) => t.includes('catch-up')), { timeout: 15_000 }).toEqual(sent);
+
+    // A live message after the catch-up still arrives once.
+    await apiSend(a.page, idB, 'catch-up live');
+    await chatTexts(b.page).filter({ hasText: 'catch-up live' }).waitFor();
+    const texts = (await chatTexts(b.page).allTextContents()).filter((t) => t.includes('catch-up'));
+    expect(texts).toEqual([...sent, 'catch-up live']);
+    expect(loads).toBe(0);
+  });
+
+  it('after a cut on the list, B’s row and badge catch up, and the cached chat holds each message once', async () => {
+    await goHome(b.page);
+    await row(b.page, idA).filter({ hasText: 'catch-up live' }).waitFor();
+    expect(await unread(b.page, idA).count()).toBe(0);
+    await cutSocket(b.page, b);
+    for (let i = 1; i <= 3; i++) await apiSend(a.page, idB, `offline ${i}`);
+    await restoreSocket(b.page, b);
+
+    await row(b.page, idA).filter({ hasText: 'offline 3' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => unread(b.page, idA).textContent()).toBe('3');
+    await expect.poll(() => tabBadge(b.page)).toBe('3');
+
+    await row(b.page, idA).click();
+    await chatTexts(b.page).filter({ hasText: 'offline 3' }).waitFor();
+    const texts = (await chatTexts(b.page).allTextContents()).filter((t) => /catch-up|offline/.test(t));
+    expect(texts).toEqual(['catch-up 1', 'catch-up 2', 'catch-up 3', 'catch-up 4', 'catch-up 5', 'catch-up live', 'offline 1', 'offline 2', 'offline 3']);
+    expect(loads).toBe(0);
+  });
+
+  it('global search finds a Chinese text message and a contact, and opens the chat', async () => {
+    const msgId = await apiSend(a.page, idB, '周末一起去爬山吧，带上相机');
+    await goHome(b.page);
+    await row(b.page, idA).filter({ hasText: '爬山' }).waitFor();
+    await b.page.click('[data-testid=home-search]');
+    const input = b.page.locator('[data-testid=global-search-input]');
+    await input.waitFor();
+    await input.fill('爬山');
+    const hit = b.page.locator(`[data-testid=search-result-message-${msgId}]`);
+    await hit.waitFor();
+    expect(await hit.textContent()).toContain('周末一起去爬山吧');
+    expect(await hit.locator('mark').first().textContent()).toBe('爬山');
+
+    await input.fill('alic');
+    await b.page.locator(`[data-testid=search-result-contact-${idA}]`).waitFor();
+    await input.fill('没有这个词');
+    await b.page.locator('[data-testid=search-no-result]').waitFor();
+
+    await input.fill('爬山');
+    await hit.click();
+    await b.page.waitForSelector('[data-testid=chat-page] [data-testid=chat-scroller]');
+    expect(b.page.url()).toContain(`toContactId=${idA}`);
+  });
+
+  it('pin and do-not-disturb from the chat-info page reorder and quiet the list', async () => {
+    // Carol writes after Alice: her chat is on top.
+    const carol = await a.context.request.post(`${app.url}/enterprise/im/sendMessage`, {
+      headers: { Authorization: tokenC },
+      data: { id: `carol-${Date.now()}`, toContactId: idB, type: 'text', content: 'Hi from Carol' },
+    });
+    expect(((await carol.json()) as { code: number }).code).toBe(0);
+    await goHome(b.page);
+    await row(b.page, idC).filter({ hasText: 'Hi from Carol' }).waitFor();
+    const ids = await rowIds(b.page);
+    expect(ids.indexOf(String(idC))).toBeLessThan(ids.indexOf(String(idA)));
+
+    await go(b.page, `#/pages/message/detail?toContactId=${idA}&is_group=0&name=Alice`);
+    const top = b.page.locator('[data-testid=detail-top]');
+    await top.waitFor();
+    expect(await top.getAttribute('aria-checked')).toBe('false');
+    await top.click();
+    await expect.poll(() => top.getAttribute('aria-checked')).toBe('true');
+    const notice = b.page.locator('[data-testid=detail-notice]');
+    await notice.click();
+    await expect.poll(() => notice.getAttribute('aria-checked')).toBe('true');
+
+    await goHome(b.page);
+    const pinned = await rowIds(b.page);
+    expect(pinned.indexOf(String(idA))).toBeLessThan(pinned.indexOf(String(idC)));
+    expect(await row(b.page, idA).getAttribute('data-pinned')).toBe('1');
+
+    // Do-not-disturb: Alice's new messages show a grey dot, not a number, and stay out of the tab total.
+    const carolUnread = Number((await unread(b.page, idC).textContent()) ?? 0);
+    await apiSend(a.page, idB, 'quiet please');
+    await row(b.page, idA).filter({ hasText: 'quiet please' }).waitFor();
+    await expect.poll(() => unread(b.page, idA).getAttribute('data-count')).toBe('1');
+    expect(await unread(b.page, idA).textContent()).toBe('');
+    await expect.poll(() => tabBadge(b.page)).toBe(String(carolUnread));
+
+    // The settings are the server's: a reload keeps them.
+    await b.page.reload();
+    await b.page.waitForSelector('[data-testid=chat-list][data-loaded="1"]');
+    expect(await row(b.page, idA).getAttribute('data-pinned')).toBe('1');
+    expect(await row(b.page, idA).getAttribute('data-notice')).toBe('0');
+  });
+
+  it('the history page finds by keyword and filters by kind', async () => {
+    await go(b.page, `#/pages/message/record?toContactId=${idA}&is_group=0&name=Alice`);
+    await b.page.locator('[data-testid=record-list]').waitFor();
+    await b.page.locator('[data-testid=record-search] input').fill('offline');
+    await expect.poll(() => b.page.locator('[data-testid=record-list] [data-testid^=record-item-]').count()).toBe(3);
+    const first = await b.page.locator('[data-testid=record-list] [data-testid^=record-item-]').first().textContent();
+    expect(first).toContain('offline 3');
+    await b.page.click('[data-testid=record-filter-file]');
+    await b.page.locator('[data-testid=record-page] [data-testid=empty-state]').waitFor();
+    await b.page.locator('[data-testid=record-search] input').fill('');
+    await b.page.click('[data-testid=record-filter-all]');
+    await expect.poll(() => b.page.locator('[data-testid=record-list] [data-testid^=record-item-]').count()).toBeGreaterThan(10);
+  });
+
+  it('the row menu marks read and deletes (after confirming); clear history empties a chat', async () => {
+    await goHome(b.page);
+    await unread(b.page, idC).waitFor();
+    await row(b.page, idC).click({ button: 'right' });
+    await b.page.click('[data-testid=chat-row-menu-read]');
+    await expect.poll(() => unread(b.page, idC).count()).toBe(0);
+
+    await row(b.page, idC).click({ button: 'right' });
+    await b.page.click('[data-testid=chat-row-menu-delete]');
+    await b.page.click('[data-testid=dialog-confirm]');
+    await expect.poll(() => row(b.page, idC).count()).toBe(0);
+    await b.page.reload();
+    await b.page.waitForSelector('[data-testid=chat-list][data-loaded="1"]');
+    expect(await row(b.page, idC).count()).toBe(0);
+
+    await go(b.page, `#/pages/message/detail?toContactId=${idA}&is_group=0&name=Alice`);
+    await b.page.click('[data-testid=detail-clear]');
+    await b.page.click('[data-testid=dialog-confirm]');
+    await go(b.page, `#/pages/message/chat?toContactId=${idA}&is_group=0&name=Alice`);
+    await b.page.waitForSelector('[data-testid=chat-page] [data-testid=chat-scroller]');
+    await expect.poll(() => chatTexts(b.page).count(), { timeout: 15_000 }).toBe(0);
+  });
+
+  it('left no page errors', () => {
+    const real = (errors: string[]) => errors.filter((e) => !/WebSocket|ERR_INTERNET_DISCONNECTED|net::/.test(e));
+    expect(real(a.errors)).toEqual([]);
+    expect(real(b.errors)).toEqual([]);
+  });
+});
