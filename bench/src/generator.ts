@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
-import WebSocket from 'ws';
 import { percentile } from './procstat.ts';
+import { connectRaw, type RawWs } from './rawClient.ts';
 
 export type Job =
   | { kind: 'fanout'; url: string; tokens: string[]; groupId: number; rates: number[]; seconds: number }
@@ -13,7 +13,7 @@ export type Job =
   | { kind: 'idle'; url: string; tokens: string[]; sockets: number; holdSeconds: number };
 
 interface Client {
-  ws: WebSocket;
+  ws: RawWs;
   clientId: string;
   received: number;
   closed: boolean;
@@ -35,12 +35,15 @@ function markOf(frame: Buffer): [step: number, sentAt: number] | null {
 }
 
 async function connect(url: string, token: string, onFrame: (frame: Buffer) => void): Promise<Client> {
-  const ws = new WebSocket(`${url.replace('http', 'ws')}/wss`, { perMessageDeflate: false, skipUTF8Validation: true });
-  const client: Client = { ws, clientId: '', received: 0, closed: false };
-  await new Promise<void>((resolve, reject) => {
-    ws.once('error', reject);
-    let bound = false;
-    ws.on('message', (data: Buffer) => {
+  let bound = false;
+  let resolveBound: () => void = () => {};
+  const boundNow = new Promise<void>((r) => {
+    resolveBound = r;
+  });
+  const client: Client = { ws: null as unknown as RawWs, clientId: '', received: 0, closed: false };
+  client.ws = await connectRaw(
+    `${url.replace('http', 'ws')}/wss`,
+    (data, ws) => {
       if (bound) return onFrame(data);
       const raw = data.toString();
       if (raw.startsWith('{"type":"init"')) {
@@ -48,14 +51,15 @@ async function connect(url: string, token: string, onFrame: (frame: Buffer) => v
         ws.send(JSON.stringify({ type: 'bindUid', token }));
       } else if (raw.startsWith('{"type":"bindUid"')) {
         bound = true;
-        resolve();
+        resolveBound();
       }
-    });
-  });
-  ws.on('close', () => {
-    client.closed = true;
-  });
-  const ping = setInterval(() => ws.readyState === ws.OPEN && ws.send('{"type":"ping"}'), 20_000);
+    },
+    () => {
+      client.closed = true;
+    },
+  );
+  await boundNow;
+  const ping = setInterval(() => !client.ws.closed && client.ws.send('{"type":"ping"}'), 20_000);
   ping.unref();
   return client;
 }
@@ -158,7 +162,7 @@ async function fanout(job: Extract<Job, { kind: 'fanout' }>) {
     const pass = result.delivered >= 0.999 && disconnects === 0 && result.p95 <= 200 && accepted === result.sent;
     if (!pass) break;
   }
-  for (const c of clients) c.ws.terminate();
+  for (const c of clients) c.ws.close();
   return results;
 }
 
@@ -194,7 +198,7 @@ async function privateChat(job: Extract<Job, { kind: 'private' }>) {
   const drainUntil = Date.now() + 5_000;
   while (received < accepted && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 100));
   const sorted = latencies.sort((a, b) => a - b);
-  for (const c of clients) c.ws.terminate();
+  for (const c of clients) c.ws.close();
   return {
     rate: job.rate,
     sent: job.rate * job.seconds,
@@ -213,7 +217,7 @@ async function idle(job: Extract<Job, { kind: 'idle' }>) {
   emit({ event: 'idle-bound', sockets: clients.length, seconds: (Date.now() - started) / 1000 });
   await new Promise((r) => setTimeout(r, job.holdSeconds * 1000));
   const open = clients.filter((c) => !c.closed).length;
-  for (const c of clients) c.ws.terminate();
+  for (const c of clients) c.ws.close();
   return { sockets: clients.length, open };
 }
 

@@ -16,6 +16,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
 const only = args.flatMap((a, i) => (a === '--only' ? [args[i + 1]] : []));
 const seconds = Number(args[args.indexOf('--seconds') + 1]) || 30;
+const rates = args.includes('--rates') ? args[args.indexOf('--rates') + 1].split(',').map(Number) : [10, 20, 50, 100, 200];
 const wants = (k: string) => only.length === 0 || only.includes(k);
 
 const BUDGET = { fanoutRate: 50, idleRssMb: 1024, privateP95: 50, privateRate: 1000, groupP95: 200 };
@@ -39,7 +40,7 @@ function startServer(dataDir: string): Promise<{ proc: ChildProcess; url: string
 // biome-ignore lint/suspicious/noExplicitAny: the generator's JSON lines are read loosely
 type Loose = Record<string, any>;
 
-function runGenerator(job: Job, onEvent: (e: Loose) => void): Promise<Loose> {
+function runGenerator(job: Job, onEvent: (e: Loose, generatorPid: number) => void): Promise<Loose> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/src/generator.ts', JSON.stringify(job)], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -55,7 +56,7 @@ function runGenerator(job: Job, onEvent: (e: Loose) => void): Promise<Loose> {
       }
       if (e.event === 'done') resolve(e.result);
       else if (e.event === 'error') reject(new Error(e.message));
-      else onEvent(e);
+      else onEvent(e, proc.pid as number);
     });
     proc.once('exit', (code) => code !== 0 && reject(new Error(`generator exited with ${code}`)));
   });
@@ -94,21 +95,24 @@ async function main() {
     if (wants('fanout')) {
       console.log(`Group fan-out: 1,000 bound clients, one 1,000-member group, ${seconds} s per step`);
       let cpuAt = 0;
+      let genCpuAt = 0;
       let peak: { stop(): number } | null = null;
-      const stepStats: Record<number, { cpu: number; rss: number }> = {};
+      const stepStats: Record<number, { cpu: number; genCpu: number; rss: number }> = {};
       const results = await runGenerator(
-        { kind: 'fanout', url, tokens: seeded.tokens.slice(0, 1000), groupId: seeded.groupId, rates: [10, 20, 50, 100, 200], seconds },
-        (e) => {
+        { kind: 'fanout', url, tokens: seeded.tokens.slice(0, 1000), groupId: seeded.groupId, rates, seconds },
+        (e, genPid) => {
           if (e.event === 'step-start') {
             cpuAt = cpuSeconds(pid);
+            genCpuAt = cpuSeconds(genPid);
             peak = rssPeak(pid);
           } else if (e.event === 'step-end') {
             const cpu = ((cpuSeconds(pid) - cpuAt) / (seconds + 0.001)) * 100;
-            stepStats[e.rate] = { cpu, rss: peak?.stop() ?? rssMb(pid) };
+            const genCpu = ((cpuSeconds(genPid) - genCpuAt) / (seconds + 0.001)) * 100;
+            stepStats[e.rate] = { cpu, genCpu, rss: peak?.stop() ?? rssMb(pid) };
             const pass = stepPasses(e as StepResult);
             console.log(
               `  R=${String(e.rate).padStart(3)}/s  accepted ${e.accepted}/${e.sent}  deliveries ${e.received}/${e.expected} (${fmt(e.delivered * 100, 2)}%)  ` +
-                `p50 ${e.p50} ms  p95 ${e.p95} ms  p99 ${e.p99} ms  disconnects ${e.disconnects}  server CPU ${fmt(stepStats[e.rate].cpu, 0)}%  peak RSS ${fmt(stepStats[e.rate].rss, 0)} MB  ${verdict(pass)}`,
+                `p50 ${e.p50} ms  p95 ${e.p95} ms  p99 ${e.p99} ms  disconnects ${e.disconnects}  server CPU ${fmt(stepStats[e.rate].cpu, 0)}%  generator CPU ${fmt(stepStats[e.rate].genCpu, 0)}%  server peak RSS ${fmt(stepStats[e.rate].rss, 0)} MB  ${verdict(pass)}`,
             );
           }
         },
