@@ -159,7 +159,7 @@ export class Hub {
     for (const conn of targets) {
       if (conn.clientId === msg.exceptClientId) continue;
       if (conn.ws.readyState === conn.ws.OPEN) {
-        if (conn.raw && conn.raw.writable) {
+        if (conn.raw?.writable) {
           wire ??= textFrame(msg.frame);
           this.enqueue(conn, wire);
         } else conn.ws.send(msg.frame);
