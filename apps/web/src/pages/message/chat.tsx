@@ -25,6 +25,7 @@ import { SelectionBar } from './chat/SelectionBar.tsx';
 import { useChatTitle } from './chat/useChatTitle.ts';
 import { useReadReceipts } from './chat/useReadReceipts.ts';
 import { type ChatKind, useSendBlock } from './chat/useSendBlock.ts';
+import { stopVoice } from './chat/voicePlayer.ts';
 import { useGroupNoticeOnce } from './group/noticeOnce.tsx';
 
 const EMPTY: Thread = { items: [], hasOlder: true, loading: false, loaded: false };
@@ -40,8 +41,20 @@ export default function ChatPage({ query }: PageProps) {
   const contactId = query.toContactId ?? '';
   const myUserId = useSession((s) => s.userInfo?.user_id ?? 0);
   const kind = kindOf(contactId, query.is_group, myUserId);
+  if (!contactId) return <NoChat />;
   // A new chat is a new screen: drafts, menus and selection start over.
   return <ChatScreen key={contactId} contactId={contactId} kind={kind} myUserId={myUserId} fallbackName={query.name ?? ''} />;
+}
+
+/** Opened without a conversation (a stale link): say so and offer the way back. */
+function NoChat() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.page} data-testid="chat-page">
+      <TopBar title={t('routes.chat')} backTo={Paths.homeIndex} />
+      <EmptyState text={t('chat.noContact')} />
+    </div>
+  );
 }
 
 interface ChatScreenProps {
@@ -80,6 +93,9 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
     useConversations.getState().setActive(contactId);
     load();
   }, [contactId, load]);
+
+  // Leaving the chat stops a voice message that is playing.
+  useEffect(() => stopVoice, []);
 
   useReadReceipts(contactId, isGroup, thread.items, myUserId, Boolean(contactId) && thread.loaded);
 

@@ -37,21 +37,28 @@ export function MessageList({ rows, hasOlder, loading, onLoadOlder, bottomSignal
     paddingStart: HEADER_PX,
     paddingEnd: 8,
   });
+  // Rows measured above the view shift it so nothing jumps; at the bottom the list pins itself instead
+  // (the virtualizer's own offset lags behind our scroll-to-bottom and would pull the view to the top).
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) =>
+    !stick.current && item.start < (instance.scrollOffset ?? 0);
   const total = virtualizer.getTotalSize();
-  const firstKey = rows[0]?.key;
-  const previous = useRef<{ firstKey?: string; total: number; scrollTop: number }>({ total: 0, scrollTop: 0 });
+  /** The first message row: older pages are inserted above it (separators before it may come and go). */
+  const anchorKey = rows.find((r) => r.kind === 'message')?.key;
+  const previous = useRef<{ anchorKey?: string; anchorStart: number; scrollTop: number }>({ anchorStart: 0, scrollTop: 0 });
 
   // Keep the view: older rows came in above → shift by what they added; at the bottom → stay there.
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
     const prev = previous.current;
-    if (prev.firstKey && firstKey !== prev.firstKey && rows.findIndex((r) => r.key === prev.firstKey) > 0 && !stick.current) {
-      el.scrollTop = prev.scrollTop + (total - prev.total);
-    } else if (stick.current) {
+    const startOf = (key: string | undefined) => virtualizer.measurementsCache.find((m) => m.key === key)?.start;
+    if (stick.current) {
       el.scrollTop = el.scrollHeight;
+    } else if (prev.anchorKey && anchorKey !== prev.anchorKey) {
+      const moved = startOf(prev.anchorKey);
+      if (moved !== undefined) el.scrollTop = prev.scrollTop + (moved - prev.anchorStart);
     }
-    previous.current = { firstKey, total, scrollTop: el.scrollTop };
+    previous.current = { anchorKey, anchorStart: startOf(anchorKey) ?? 0, scrollTop: el.scrollTop };
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: bottomSignal is the trigger (I sent something)
