@@ -1,15 +1,16 @@
 /**
  * The load generator: a separate process that holds the client sockets and sends through the HTTP
- * API. It takes one JSON job on argv and prints one JSON result line on stdout.
+ * API. It reads one JSON job from the file named on argv and prints JSON lines on stdout.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { percentile } from './procstat.ts';
 import { connectRaw, type RawWs } from './rawClient.ts';
 
 export type Job =
   | { kind: 'fanout'; url: string; tokens: string[]; groupId: number; rates: number[]; seconds: number }
-  | { kind: 'private'; url: string; tokens: string[]; userIds: number[]; rate: number; seconds: number }
+  | { kind: 'private'; url: string; tokens: string[]; userIds: number[]; rate: number; seconds: number; warmupSeconds: number }
   | { kind: 'idle'; url: string; tokens: string[]; sockets: number; holdSeconds: number };
 
 interface Client {
@@ -169,15 +170,16 @@ async function fanout(job: Extract<Job, { kind: 'fanout' }>) {
 async function privateChat(job: Extract<Job, { kind: 'private' }>) {
   const latencies: number[] = [];
   let received = 0;
+  let step = 0;
   const clients = await connectAll(job.url, job.tokens, (frame) => {
     const m = markOf(frame);
-    if (!m) return;
+    if (!m || m[0] === 0) return; // warm-up traffic
     received++;
     latencies.push(Date.now() - m[1]);
   });
   // Pairs (2i, 2i+1) are friends. Only the recipient's socket is counted: the sender sends with its
   // own socket's client id so that its own device is skipped.
-  const accepted = await paced(job.rate, job.seconds, (seq) => {
+  const sendOne = (seq: number) => {
     const pair = seq % (job.tokens.length / 2);
     const fromA = Math.floor(seq / (job.tokens.length / 2)) % 2 === 0;
     const from = fromA ? 2 * pair : 2 * pair + 1;
@@ -190,11 +192,17 @@ async function privateChat(job: Extract<Job, { kind: 'private' }>) {
         toContactId: job.userIds[to],
         is_group: 0,
         type: 'text',
-        content: `b:1:${Date.now()}`,
+        content: `b:${step}:${Date.now()}`,
       },
       clients[from].clientId,
     );
-  });
+  };
+  // Warm-up at the same rate (a fresh process compiles its hot paths and opens its HTTP pool in the
+  // first seconds); only the run after it is measured.
+  await paced(job.rate, job.warmupSeconds, sendOne);
+  await new Promise((r) => setTimeout(r, 1000));
+  step = 1;
+  const accepted = await paced(job.rate, job.seconds, sendOne);
   const drainUntil = Date.now() + 5_000;
   while (received < accepted && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 100));
   const sorted = latencies.sort((a, b) => a - b);
@@ -225,7 +233,7 @@ function emit(obj: object) {
   process.stdout.write(`${JSON.stringify(obj)}\n`);
 }
 
-const job = JSON.parse(process.argv[2] ?? '{}') as Job;
+const job = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Job;
 const run = job.kind === 'fanout' ? fanout(job) : job.kind === 'private' ? privateChat(job) : idle(job);
 run.then(
   (result) => {

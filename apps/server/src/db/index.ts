@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase as SqliteDialectDatabase,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Dialect } from './migrations/helpers.ts';
@@ -45,8 +54,31 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_MAX = 1000;
+
+/**
+ * Kysely prepares every query anew; compiling the same SQL over and over was the largest single cost
+ * of sending a message. Statements are reused per SQL text (Kysely runs one query at a time on this
+ * connection, so a statement is never used twice at once).
+ */
+export function withStatementCache(file: SqliteDatabase.Database): SqliteDialectDatabase {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      if (!stmt) {
+        stmt = file.prepare(sqlText);
+        if (cache.size >= STATEMENT_CACHE_MAX) cache.clear();
+        cache.set(sqlText, stmt);
+      }
+      return stmt;
+    },
+  };
 }
 
 export async function migrate(handle: DbHandle): Promise<void> {
