@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { migrate, openDatabase } from '../../apps/server/src/db/index.ts';
+import { newConversationRow } from '../../apps/server/src/modules/conversations/rows.ts';
 
 export interface Seeded {
   tokens: string[];
@@ -75,7 +76,7 @@ export async function seed(dataDir: string, users: number, groupSize: number): P
     friends.push({ user_id: a, friend_id: b, nickname: '', created_at: now });
     friends.push({ user_id: b, friend_id: a, nickname: '', created_at: now });
     const key = a < b ? `p:${a}:${b}` : `p:${b}:${a}`;
-    convs.push(conv(a, String(b), key, now), conv(b, String(a), key, now));
+    convs.push(newConversationRow(a, String(b), key, now), newConversationRow(b, String(a), key, now));
   }
   for (let i = 0; i < friends.length; i += CHUNK) await db.insertInto('friends').values(friends.slice(i, i + CHUNK)).execute();
   const group = await db
@@ -95,25 +96,10 @@ export async function seed(dataDir: string, users: number, groupSize: number): P
   const members = [];
   for (let i = 0; i < groupSize; i++) {
     members.push({ group_id: group.id, user_id: userIds[i], role: i === 0 ? 1 : 3, joined_at: now, joined_msg_id: 0, mute_until: 0 });
-    convs.push(conv(userIds[i], `group-${group.id}`, `g:${group.id}`, now));
+    convs.push(newConversationRow(userIds[i], `group-${group.id}`, `g:${group.id}`, now));
   }
   for (let i = 0; i < members.length; i += CHUNK) await db.insertInto('group_members').values(members.slice(i, i + CHUNK)).execute();
   for (let i = 0; i < convs.length; i += CHUNK) await db.insertInto('conversations').values(convs.slice(i, i + CHUNK)).execute();
   await handle.close();
   return { tokens, userIds, groupId: group.id, groupSize };
-}
-
-function conv(userId: number, contactId: string, key: string, now: number) {
-  return {
-    user_id: userId,
-    contact_id: contactId,
-    conv_key: key,
-    is_top: 0,
-    is_notice: 1,
-    read_msg_id: 0,
-    read_at_msg_id: 0,
-    cleared_msg_id: 0,
-    hidden_msg_id: 0,
-    updated_at: now,
-  };
 }

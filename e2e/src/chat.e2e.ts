@@ -1,45 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privateConvKey } from '../../apps/server/src/modules/conversations/keys.ts';
-import { ensureConversation } from '../../apps/server/src/modules/conversations/rows.ts';
 import { seedGroup } from '../../apps/server/src/modules/messages/fixtures.ts';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
-
-const PASSWORD = 'secret12';
-
-async function register(page: Page, account: string, nickname: string): Promise<number> {
-  await page.goto('/#/pages/login/register');
-  await page.fill('input[name=account]', account);
-  await page.fill('input[name=nickname]', nickname);
-  await page.fill('input[name=password]', PASSWORD);
-  await page.fill('input[name=repassword]', PASSWORD);
-  await page.click('[data-testid=register-submit]');
-  await page.waitForSelector('[data-testid=home-page]');
-  await waitBound(page);
-  return page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').user_id as number);
-}
-
-const socketState = (page: Page) => page.evaluate(() => (window as unknown as { __parley?: { socketState: string } }).__parley?.socketState);
-
-const waitBound = (page: Page, timeout = 10_000) =>
-  page.waitForFunction(() => (window as unknown as { __parley?: { socketState: string } }).__parley?.socketState === 'bound', null, { timeout });
-
-/** A friendship made in the store (the friend-request UI is another issue's). */
-async function befriend(app: E2eApp, a: number, b: number): Promise<void> {
-  const db = app.built.ctx.db;
-  const now = Date.now();
-  await db
-    .insertInto('friends')
-    .values([
-      { user_id: a, friend_id: b, nickname: '', created_at: now },
-      { user_id: b, friend_id: a, nickname: '', created_at: now },
-    ])
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  await ensureConversation(db, a, String(b), privateConvKey(a, b));
-  await ensureConversation(db, b, String(a), privateConvKey(a, b));
-}
+import { befriendInStore as befriend, PASSWORD, registerInUi as register, socketState, waitBound } from './steps.ts';
 
 const openChat = async (page: Page, contactId: number) => {
   await page.goto(`/#/pages/message/chat?toContactId=${contactId}&is_group=0`);

@@ -1,16 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privateConvKey } from '../../apps/server/src/modules/conversations/keys.ts';
-import { ensureConversation } from '../../apps/server/src/modules/conversations/rows.ts';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
+import { befriendInStore as befriend, PASSWORD, registerInUi as register, socketState, waitBound } from './steps.ts';
 
 /**
  * The conversation side of issue 3: the chat list live (unread on the row and the tab), read
  * receipts, catching up after the socket was cut (list and open chat, in order, once, without a
  * reload), global search in Chinese, pin and do-not-disturb from the chat-info page.
  */
-
-const PASSWORD = 'secret12';
 
 type Win = Window & { __parley?: { socketState: string }; __sockets?: WebSocket[] };
 
@@ -27,39 +24,6 @@ const RECORD_SOCKETS = () => {
   };
 };
 
-const socketState = (page: Page) => page.evaluate(() => (window as Win).__parley?.socketState);
-const waitBound = (page: Page, timeout = 15_000) =>
-  page.waitForFunction(() => (window as Win).__parley?.socketState === 'bound', null, { timeout });
-
-async function register(page: Page, account: string, nickname: string): Promise<number> {
-  await page.goto('/#/pages/login/register');
-  await page.fill('input[name=account]', account);
-  await page.fill('input[name=nickname]', nickname);
-  await page.fill('input[name=password]', PASSWORD);
-  await page.fill('input[name=repassword]', PASSWORD);
-  await page.click('[data-testid=register-submit]');
-  await page.waitForSelector('[data-testid=home-page]');
-  await waitBound(page);
-  return page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').user_id as number);
-}
-
-/** A friendship made in the store (the friend-request UI is another issue's). */
-async function befriend(app: E2eApp, a: number, b: number): Promise<void> {
-  const db = app.built.ctx.db;
-  const now = Date.now();
-  await db
-    .insertInto('friends')
-    .values([
-      { user_id: a, friend_id: b, nickname: '', created_at: now },
-      { user_id: b, friend_id: a, nickname: '', created_at: now },
-    ])
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  await ensureConversation(db, a, String(b), privateConvKey(a, b));
-  await ensureConversation(db, b, String(a), privateConvKey(a, b));
-}
-
-/** Sends a text through the HTTP API with the page's session (not through the chat screen). */
 async function apiSend(page: Page, toContactId: number, content: string): Promise<number> {
   const answer = await page.evaluate(
     async ({ to, text }) => {

@@ -4,33 +4,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
+import { PASSWORD, registerInUi as register, submitLogin, waitBound } from './steps.ts';
 
-const PASSWORD = 'secret12';
 const NEW_PASSWORD = 'n3wSecret';
-
-async function register(page: Page, account: string, nickname: string): Promise<number> {
-  await page.goto('/#/pages/login/register');
-  await page.fill('input[name=account]', account);
-  await page.fill('input[name=nickname]', nickname);
-  await page.fill('input[name=password]', PASSWORD);
-  await page.fill('input[name=repassword]', PASSWORD);
-  await page.click('[data-testid=register-submit]');
-  await page.waitForSelector('[data-testid=home-page]');
-  await waitBound(page);
-  return page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').user_id as number);
-}
-
-async function submitLogin(page: Page, account: string, password: string) {
-  await page.goto('/#/pages/login/index');
-  await page.fill('input[name=account]', account);
-  await page.fill('input[name=password]', password);
-  await page.click('[data-testid=login-submit]');
-}
-
-const waitBound = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __parley?: { socketState: string } }).__parley?.socketState === 'bound', null, {
-    timeout: 10_000,
-  });
 
 /** The letter section a friend row sits in. */
 const sectionOf = (page: Page, userId: number) =>

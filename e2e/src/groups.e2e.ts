@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
+import { befriendInStore as befriend, PASSWORD, submitLogin, waitBound } from './steps.ts';
 
-const PASSWORD = 'secret12';
 const sel = (id: string) => `[data-testid="${id}"]`;
 
 interface Account {
@@ -24,29 +24,8 @@ async function registerAccount(app: E2eApp, prefix: string, nickname: string): P
   return { account, nickname, userId: body.data.userInfo.user_id };
 }
 
-/** A friendship made in the store (the friend-request UI is another issue's). */
-async function befriend(app: E2eApp, a: number, b: number): Promise<void> {
-  const now = Date.now();
-  await app.built.ctx.db
-    .insertInto('friends')
-    .values([
-      { user_id: a, friend_id: b, nickname: '', created_at: now },
-      { user_id: b, friend_id: a, nickname: '', created_at: now },
-    ])
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-}
-
-const waitBound = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __parley?: { socketState: string } }).__parley?.socketState === 'bound', null, {
-    timeout: 15_000,
-  });
-
 async function login(page: Page, account: string): Promise<void> {
-  await page.goto('/#/pages/login/index');
-  await page.fill('input[name=account]', account);
-  await page.fill('input[name=password]', PASSWORD);
-  await page.click(sel('login-submit'));
+  await submitLogin(page, account);
   await page.waitForSelector(sel('home-page'));
   await waitBound(page);
 }

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, launchBrowser, openPhone, type Phone, uniqueAccount } from './harness.ts';
+import { socketState, submitLogin } from './steps.ts';
 
 /** Every route of spec §2 (the tab pages and login/register are exercised separately). */
 const ROUTES = [
@@ -50,15 +51,11 @@ async function register(page: Page, account: string, nickname: string) {
   await page.waitForSelector('[data-testid=home-page]');
 }
 
-async function login(page: Page, account: string, password = 'secret12') {
-  await page.goto('/#/pages/login/index');
-  await page.fill('input[name=account]', account);
-  await page.fill('input[name=password]', password);
-  await page.click('[data-testid=login-submit]');
+async function login(page: Page, account: string) {
+  await submitLogin(page, account);
   await page.waitForSelector('[data-testid=home-page]');
 }
 
-const socketState = (page: Page) => page.evaluate(() => (window as unknown as { __parley?: { socketState: string } }).__parley?.socketState);
 
 describe('the app shell in Chromium at phone size', () => {
   let app: E2eApp;

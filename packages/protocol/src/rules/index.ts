@@ -1,5 +1,6 @@
 export * from './avatarColor.ts';
 export * from './contacts.ts';
+export * from './groupPermissions.ts';
 export * from './indexLetter.ts';
 export * from './lastContent.ts';
 export * from './proportion.ts';

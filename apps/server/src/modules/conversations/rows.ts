@@ -1,4 +1,27 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import type { ConversationsTable } from '../../db/schema.ts';
+
+/** A fresh chat-list row: notifications on, nothing read, pinned, cleared or hidden. */
+export function newConversationRow(
+  userId: number,
+  contactId: string,
+  convKey: string,
+  now = Date.now(),
+): Insertable<ConversationsTable> {
+  return {
+    user_id: userId,
+    contact_id: contactId,
+    conv_key: convKey,
+    is_top: 0,
+    is_notice: 1,
+    read_msg_id: 0,
+    read_at_msg_id: 0,
+    cleared_msg_id: 0,
+    hidden_msg_id: 0,
+    updated_at: now,
+  };
+}
 
 /**
  * Makes sure `userId` has a chat-list row for `contactId` (idempotent); `unhide` shows it again
@@ -18,18 +41,7 @@ export async function ensureConversation(
   const now = Date.now();
   await db
     .insertInto('conversations')
-    .values({
-      user_id: userId,
-      contact_id: contactId,
-      conv_key: convKey,
-      is_top: 0,
-      is_notice: 1,
-      read_msg_id: 0,
-      read_at_msg_id: 0,
-      cleared_msg_id: 0,
-      hidden_msg_id: 0,
-      updated_at: now,
-    })
+    .values(newConversationRow(userId, contactId, convKey, now))
     .onConflict((oc) =>
       opts.unhide ? oc.columns(['user_id', 'contact_id']).doUpdateSet({ hidden_msg_id: 0, updated_at: now }) : oc.doNothing(),
     )

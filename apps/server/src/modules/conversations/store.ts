@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { newConversationRow } from './rows.ts';
 
 /** SQL of the chat list. Every function takes the connection to use (`db` or a transaction). */
 
@@ -64,18 +65,7 @@ export const conversationsStore = {
     await db
       .insertInto('conversations')
       .values(
-        rows.map((r) => ({
-          user_id: userId,
-          contact_id: r.contact_id,
-          conv_key: r.conv_key,
-          is_top: 0,
-          is_notice: 1,
-          read_msg_id: 0,
-          read_at_msg_id: 0,
-          cleared_msg_id: 0,
-          hidden_msg_id: 0,
-          updated_at: now,
-        })),
+        rows.map((r) => newConversationRow(userId, r.contact_id, r.conv_key, now)),
       )
       .onConflict((oc) => oc.columns(['user_id', 'contact_id']).doNothing())
       .execute();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_GROUP_SETTING, type GroupSetting } from '@parley/protocol';
 import type { Db } from '../../db/index.ts';
 import type { TestServer } from '../../testing/harness.ts';
+import { newConversationRow } from '../conversations/rows.ts';
 
 /** Test helpers of the messaging suites: seed friendships, groups and files through the store. */
 
@@ -48,20 +49,7 @@ export async function seedGroup(
     .execute();
   await db
     .insertInto('conversations')
-    .values(
-      all.map((u) => ({
-        user_id: u,
-        contact_id: `group-${gid}`,
-        conv_key: `g:${gid}`,
-        is_top: 0,
-        is_notice: 1,
-        read_msg_id: 0,
-        read_at_msg_id: 0,
-        cleared_msg_id: 0,
-        hidden_msg_id: 0,
-        updated_at: now,
-      })),
-    )
+    .values(all.map((u) => newConversationRow(u, `group-${gid}`, `g:${gid}`, now)))
     .execute();
   return gid;
 }

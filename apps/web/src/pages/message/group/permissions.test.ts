@@ -171,23 +171,3 @@ describe('byRole', () => {
     expect(byRole(list).map((m) => m.id)).toEqual(['o', 'a1', 'a2', 'm1', 'm2']);
   });
 });
-
-describe('mirrors the server rules', () => {
-  it('gives the same permissions as apps/server groups/rules.ts for every role and switch', async () => {
-    const server = await import('../../../../../server/src/modules/groups/rules.ts');
-    const bits = [0, 1] as const;
-    for (const role of [OWNER, ADMIN, MEMBER]) {
-      for (const manage of bits) {
-        for (const invite of bits) {
-          for (const hideMembers of bits) {
-            for (const nospeak of [0, 1, 2] as const) {
-              const s = setting({ manage, invite, hideMembers, nospeak });
-              expect(permissionsOf(role, s)).toEqual(server.permissionsOf(role, s));
-            }
-          }
-        }
-      }
-      for (const target of [OWNER, ADMIN, MEMBER]) expect(mayModerate(role, target)).toBe(server.mayModerate(role, target));
-    }
-  });
-});

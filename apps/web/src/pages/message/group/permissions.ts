@@ -1,39 +1,12 @@
-import { type GroupPermissions, GroupRole, type GroupSetting, NoSpeak } from '@parley/protocol';
+import { GroupRole, type GroupSetting, mayModerate, NoSpeak, permissionsOf } from '@parley/protocol';
+
+export { mayModerate, permissionsOf };
 
 /**
- * What each role may do in a group, mirroring the server's rules (docs/api/groups.md, "Who may do
- * what"; `apps/server/src/modules/groups/rules.ts`). The pages only show controls these allow;
- * the server still decides.
+ * What each role may do in a group: the shared rules (`permissionsOf`, `mayModerate` from the
+ * protocol, the same the server enforces) plus the member menu built on them. The pages only show
+ * controls these allow; the server still decides.
  */
-
-/** What a member of `role` may do under `setting`. */
-export function permissionsOf(role: number, setting: GroupSetting): GroupPermissions {
-  const owner = role === GroupRole.OWNER;
-  const staff = owner || role === GroupRole.ADMIN;
-  const managers = staff || setting.manage === 0;
-  return {
-    rename: managers,
-    notice: managers,
-    invite: staff || setting.invite === 1,
-    setting: staff,
-    ownerSetting: owner,
-    setManager: owner,
-    changeOwner: owner,
-    moderate: owner ? 'all' : staff ? 'members' : 'none',
-    dissolve: owner,
-    clearForAll: owner,
-    atAll: staff,
-    viewMembers: staff || setting.hideMembers === 0,
-    leave: !owner,
-  };
-}
-
-/** Whether an actor may mute or remove a target: the owner anyone but themself, an admin plain members. */
-export function mayModerate(actorRole: number, targetRole: number): boolean {
-  if (actorRole === GroupRole.OWNER) return targetRole !== GroupRole.OWNER;
-  if (actorRole === GroupRole.ADMIN) return targetRole === GroupRole.MEMBER;
-  return false;
-}
 
 /** Whether the QR code may be shown: any member while invitations are on, else owner and admins. */
 export function mayShareQrcode(role: number, setting: GroupSetting): boolean {

@@ -1,0 +1,45 @@
+import type { Page } from 'playwright-core';
+import { privateConvKey } from '../../apps/server/src/modules/conversations/keys.ts';
+import { ensureConversation } from '../../apps/server/src/modules/conversations/rows.ts';
+import { befriend } from '../../apps/server/src/modules/messages/fixtures.ts';
+import type { E2eApp } from './harness.ts';
+
+/** Steps the browser suites share: signing up and in through the UI, waiting for the live socket. */
+
+export const PASSWORD = 'secret12';
+
+type ParleyWindow = Window & { __parley?: { socketState: string } };
+
+export const socketState = (page: Page) => page.evaluate(() => (window as ParleyWindow).__parley?.socketState);
+
+export const waitBound = (page: Page, timeout = 15_000) =>
+  page.waitForFunction(() => (window as ParleyWindow).__parley?.socketState === 'bound', null, { timeout });
+
+/** Registers through the register page; answers the new user's id once the socket is bound. */
+export async function registerInUi(page: Page, account: string, nickname: string): Promise<number> {
+  await page.goto('/#/pages/login/register');
+  await page.fill('input[name=account]', account);
+  await page.fill('input[name=nickname]', nickname);
+  await page.fill('input[name=password]', PASSWORD);
+  await page.fill('input[name=repassword]', PASSWORD);
+  await page.click('[data-testid=register-submit]');
+  await page.waitForSelector('[data-testid=home-page]');
+  await waitBound(page);
+  return page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').user_id as number);
+}
+
+/** Fills and submits the login page (the caller waits for what should follow). */
+export async function submitLogin(page: Page, account: string, password = PASSWORD): Promise<void> {
+  await page.goto('/#/pages/login/index');
+  await page.fill('input[name=account]', account);
+  await page.fill('input[name=password]', password);
+  await page.click('[data-testid=login-submit]');
+}
+
+/** A friendship with its chat-list rows, made in the store (for suites whose subject is not friending). */
+export async function befriendInStore(app: E2eApp, a: number, b: number): Promise<void> {
+  const db = app.built.ctx.db;
+  await befriend(db, a, b);
+  await ensureConversation(db, a, String(b), privateConvKey(a, b));
+  await ensureConversation(db, b, String(a), privateConvKey(a, b));
+}
