@@ -107,7 +107,7 @@ export async function canReadFile(
   const memberships = await store.memberships(userId, [...groups.keys()]);
   for (const m of memberships) {
     const lastMsgId = groups.get(m.group_id) ?? 0;
-    if (lastMsgId >= m.joined_msg_id) return true;
+    if (lastMsgId > m.joined_msg_id) return true;
     const group = await ctx.groups.group(m.group_id);
     if (group?.setting.history) return true;
   }
