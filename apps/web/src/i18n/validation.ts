@@ -1,17 +1,14 @@
-import { ValidationMsg } from '@parley/protocol';
 import { t } from './index.ts';
+import { matchServerMessage } from './serverMessages.ts';
 
-type ValidationKey = keyof typeof ValidationMsg;
-
-const keyByMessage = new Map<string, ValidationKey>(
-  (Object.entries(ValidationMsg) as [ValidationKey, string][]).map(([key, message]) => [message, key]),
-);
+/** `t` with a key the table has already checked against en.json and free-form values. */
+const translate = t as unknown as (key: string, values?: Record<string, string | number>) => string;
 
 /**
- * The protocol's validation messages are English texts that double as keys; the server sends
- * them too. Known ones are shown in the user's language, anything else as it came.
+ * The server (and the protocol's validation) sends English texts; known ones are shown in the user's
+ * language (see serverMessages.ts), anything else as it came.
  */
 export function localizeMessage(message: string): string {
-  const key = keyByMessage.get(message);
-  return key ? t(`validation.${key}`) : message;
+  const match = matchServerMessage(message);
+  return match ? translate(match.key, match.values) : message;
 }

@@ -116,6 +116,16 @@ describe('applyIncoming (spec §4 incoming message)', () => {
     expect(applyUndo(fwd, { msg_id: 1, toContactId: ME, is_group: 0, fromUser: msg({}).fromUser }, ME)).toBe(fwd);
   });
 
+  it('keeps the facts of an event (last_extends) on the row, and drops them with the next ordinary message', () => {
+    const facts = { event: 'group', action: 'leave', by: 3, by_name: 'Carol' };
+    const s = state([row({ id: 'group-7', is_group: 1, last_msg_id: 5 })]);
+    const ev = applyIncoming(s, msg({ msg_id: 6, from: 3, toContactId: 'group-7', is_group: 1, type: 'event', content: 'Carol left the group', extends: facts }), ME, null);
+    expect(ev.state.contacts[0]).toMatchObject({ type: 'event', lastContent: 'Carol left the group', last_extends: facts });
+    const text = applyIncoming(ev.state, msg({ msg_id: 7, from: 3, toContactId: 'group-7', is_group: 1, content: 'bye' }), ME, null);
+    expect(text.state.contacts[0]).toMatchObject({ type: 'text', lastContent: 'bye' });
+    expect(text.state.contacts[0].last_extends).toBeUndefined();
+  });
+
   it('applies a batch in msg_id order whatever order it came in', () => {
     const s = state([row({ id: 2 })]);
     const out = applyIncomingAll(s, [msg({ msg_id: 3, content: 'third' }), msg({ msg_id: 2, content: 'second' })], ME, null);

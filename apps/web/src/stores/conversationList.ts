@@ -86,6 +86,12 @@ export function findContact(list: readonly ConversationRow[], id: unknown): Conv
   return list.find((c) => sameId(c.id, id));
 }
 
+/** The `extends` of an event or system notice worth keeping on the row (undefined otherwise). */
+function noticeExtends(m: Pick<ChatMessage, 'type' | 'extends' | 'is_undo'>): Record<string, unknown> | undefined {
+  if (m.is_undo === 1 || (m.type !== 'event' && m.type !== 'system')) return undefined;
+  return m.extends && Object.keys(m.extends).length > 0 ? m.extends : undefined;
+}
+
 /** The rule shape of protocol's `applyIncomingMessage` (msg_id is a string there). */
 function asRuleMessage(m: ChatMessage): Message {
   return { ...m, msg_id: String(m.msg_id), extends: m.extends as Message['extends'] };
@@ -118,6 +124,8 @@ export function applyIncoming(state: ListState, m: ChatMessage, me: number | str
     lastSendTime: toMillis(m.sendTime),
     type: m.type,
     last_msg_id: m.msg_id,
+    // an event's facts, for the list to word it in the reader's language (labels.ts)
+    last_extends: noticeExtends(m),
   };
 
   if (conversationId === SYSTEM_CONTACT_ID) {
@@ -236,6 +244,7 @@ export function upsert(state: ListState, raw: Partial<ConversationRow> & Pick<Co
     merged.lastContent = incoming.lastContent;
     merged.lastSendTime = incoming.lastSendTime;
     merged.type = incoming.type;
+    merged.last_extends = incoming.last_extends;
   }
   return mapRow(state, existing.id, () => merged, true);
 }
@@ -250,14 +259,14 @@ export function applyUndo(state: ListState, data: Pick<UndoMessagePush, 'msg_id'
   const id = conversationIdOf(data, me);
   const row = findContact(state.contacts, id);
   if (!row || row.last_msg_id !== data.msg_id) return state;
-  return mapRow(state, id, (c) => ({ ...c, lastContent: RECALLED_LABEL }));
+  return mapRow(state, id, (c) => ({ ...c, lastContent: RECALLED_LABEL, last_extends: undefined }));
 }
 
 /** A group whose history was cleared up to `clearedMsgId`: its last message is gone from my view. */
 export function applyCleared(state: ListState, id: unknown, clearedMsgId: number): ListState {
   const row = findContact(state.contacts, id);
   if (!row || row.last_msg_id > clearedMsgId) return state;
-  return mapRow(state, id, (c) => ({ ...c, lastContent: '', unread: 0, is_at: 0 }));
+  return mapRow(state, id, (c) => ({ ...c, lastContent: '', last_extends: undefined, unread: 0, is_at: 0 }));
 }
 
 /** Spec §4 unread total: contacts with a last message and notifications on, plus system notices. */

@@ -152,6 +152,11 @@ export interface ChatContact {
   index: string;
   /** highest msg_id of this conversation the viewer may see (0 when none): reconcile from here */
   last_msg_id: number;
+  /**
+   * When the last message is an `event` or `system` notice: its `extends` (e.g. `{event: 'group',
+   * action, by, by_name, user_ids, names}`), so that a client can word it in the reader's language.
+   */
+  last_extends?: Record<string, unknown>;
 }
 
 /** One hit group of searchMessages. */

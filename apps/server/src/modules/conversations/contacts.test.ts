@@ -177,6 +177,27 @@ describe.each(backends)('chat list and conversation settings (%s)', (backend) =>
     expect((await list(a, b.id)).body.data.map((m: { content: string }) => m.content)).toEqual(['after the clear']);
   });
 
+  it('an event as last message carries its facts (last_extends) so that clients can word it', async () => {
+    const made = await s.post('/enterprise/group/add', { name: 'Events', user_ids: [b.id, c.id] }, a.token);
+    expect(made.body.code, made.body.msg).toBe(0);
+    const id = made.body.data.id as string;
+    const row = await contactOf(b, id);
+    expect(row).toMatchObject({ type: 'event', lastContent: `${a.nickname} created the group with ${b.nickname} and ${c.nickname}` });
+    expect(row?.last_extends).toEqual({
+      event: 'group',
+      action: 'create',
+      by: a.id,
+      by_name: a.nickname,
+      user_ids: [b.id, c.id],
+      names: [b.nickname, c.nickname],
+    });
+    // a later ordinary message: no facts
+    await send(s, b.token, { toContactId: id, is_group: 1, content: 'hello all' });
+    const after = await contactOf(b, id);
+    expect(after).toMatchObject({ type: 'text', lastContent: 'hello all' });
+    expect(after).not.toHaveProperty('last_extends');
+  });
+
   it('refuses settings on conversations that are not mine', async () => {
     const to = `group-${gid}`;
     for (const [path, body] of [

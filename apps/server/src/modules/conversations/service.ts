@@ -6,6 +6,7 @@ import {
   groupContactId,
   type IsReadPush,
   parseGroupSetting,
+  SERVER_MESSAGE_TYPES,
   SYSTEM_CONTACT_ID,
   SYSTEM_CONTACT_NAME,
 } from '@parley/protocol';
@@ -17,6 +18,17 @@ import { groupConvKey, privateConvKey, systemConvKey } from './keys.ts';
 import { ensureConversation } from './rows.ts';
 import { resolveScope, type Scope } from './scope.ts';
 import { conversationsStore as store } from './store.ts';
+
+/** The `extends` column of an event or system message as an object (undefined when empty or not JSON). */
+function extendsOf(text: string | null): Record<string, unknown> | undefined {
+  if (!text) return undefined;
+  try {
+    const v: unknown = JSON.parse(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0 ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The chat list (getContacts) and the per-conversation settings and cursors of one user:
@@ -73,7 +85,11 @@ export function conversationService(ctx: AppContext) {
     const [lastRows, users, remarks] = await Promise.all([
       lastIds.length === 0
         ? Promise.resolve([])
-        : db.selectFrom('messages').select(['msg_id', 'type', 'content', 'send_time', 'is_undo']).where('msg_id', 'in', lastIds).execute(),
+        : db
+            .selectFrom('messages')
+            .select(['msg_id', 'type', 'content', 'send_time', 'is_undo', 'extends'])
+            .where('msg_id', 'in', lastIds)
+            .execute(),
       userIds.length === 0
         ? Promise.resolve([])
         : db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', 'in', userIds).execute(),
@@ -85,11 +101,15 @@ export function conversationService(ctx: AppContext) {
     function lastFields(lastId: number | null) {
       const m = lastId === null ? undefined : lastById.get(lastId);
       if (!m) return { lastContent: '', lastSendTime: 0, type: '', last_msg_id: 0 };
+      const notice = Number(m.is_undo) !== 1 && (SERVER_MESSAGE_TYPES as readonly string[]).includes(m.type);
+      const ext = notice ? extendsOf(m.extends) : undefined;
       return {
         lastContent: chatLastContent({ type: m.type, content: m.content, is_undo: Number(m.is_undo) }).text,
         lastSendTime: Number(m.send_time),
         type: m.type,
         last_msg_id: Number(m.msg_id),
+        // an event or system notice: its facts, so that the list can word it in the reader's language
+        ...(ext ? { last_extends: ext } : {}),
       };
     }
 

@@ -114,6 +114,7 @@ describe.each(backends)('friends (%s)', (backend) => {
     const lo0 = Math.min(a.id, b.id);
     const events = await db().selectFrom('messages').selectAll().where('conv_key', '=', `p:${lo0}:${Math.max(a.id, b.id)}`).execute();
     expect(events).toEqual([expect.objectContaining({ type: 'event', from_user: b.id, to_contact: String(a.id) })]);
+    expect(JSON.parse(events[0].extends)).toEqual({ event: 'friendAdded' });
 
     expect(await friendRows(a.id, b.id)).toHaveLength(2);
     const convs = await convRows(a.id, b.id);

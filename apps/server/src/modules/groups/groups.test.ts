@@ -43,6 +43,18 @@ describe.each(backends)('groups (%s)', (backend) => {
     return canSpeakInGroup(member.role, group.setting, member.muteUntil);
   }
 
+  /** The `extends` of the group's event messages, oldest first. */
+  async function eventFacts(gid: number): Promise<Record<string, unknown>[]> {
+    const rows = await s.built.ctx.db
+      .selectFrom('messages')
+      .select('extends')
+      .where('conv_key', '=', `g:${gid}`)
+      .where('type', '=', 'event')
+      .orderBy('msg_id', 'asc')
+      .execute();
+    return rows.map((r) => JSON.parse(r.extends));
+  }
+
   describe('create', () => {
     it('creates a group of friends in one go: rows, chat rows, addGroup push and the event message', async () => {
       const sockM = await boundSocket(s.wsUrl, M.token);
@@ -75,6 +87,7 @@ describe.each(backends)('groups (%s)', (backend) => {
         index: '#',
         setting: g.setting,
         lastContent: expect.stringContaining('created the group'),
+        last_extends: { event: 'group', action: 'create', by: O.id, by_name: O.nickname, user_ids: [A.id, M.id], names: [A.nickname, M.nickname] },
       });
       sockM.close();
 
@@ -88,7 +101,14 @@ describe.each(backends)('groups (%s)', (backend) => {
         .execute();
       expect(events).toHaveLength(1);
       expect(events[0].type).toBe('event');
-      expect(JSON.parse(events[0].extends)).toMatchObject({ event: 'group', action: 'create', user_ids: [A.id, M.id] });
+      expect(JSON.parse(events[0].extends)).toEqual({
+        event: 'group',
+        action: 'create',
+        by: O.id,
+        by_name: O.nickname,
+        user_ids: [A.id, M.id],
+        names: [A.nickname, M.nickname],
+      });
     });
 
     it('a long default name is cut to 30 characters; a given name is trimmed', async () => {
@@ -150,11 +170,12 @@ describe.each(backends)('groups (%s)', (backend) => {
       // the event message tells the members
       const last = await s.built.ctx.db
         .selectFrom('messages')
-        .select(['content', 'type'])
+        .select(['content', 'type', 'extends'])
         .where('conv_key', '=', `g:${gid}`)
         .orderBy('msg_id', 'desc')
         .executeTakeFirstOrThrow();
-      expect(last).toEqual({ type: 'event', content: `${O.nickname} renamed the group to Climbers` });
+      expect({ type: last.type, content: last.content }).toEqual({ type: 'event', content: `${O.nickname} renamed the group to Climbers` });
+      expect(JSON.parse(last.extends)).toEqual({ event: 'group', action: 'rename', by: O.id, by_name: O.nickname, name: 'Climbers' });
       sockM.close();
       sockX.close();
     });
@@ -173,6 +194,11 @@ describe.each(backends)('groups (%s)', (backend) => {
       });
       const info = await call('groupInfo', { group_id: gid }, M);
       expect(info.body.data.group).toMatchObject({ notice: 'Meet at 9', notice_at: res.body.data.notice_at });
+      expect((await call('setNotice', { id: gid, notice: '' }, A)).body.code).toBe(0);
+      expect((await eventFacts(gid)).filter((f) => f.action === 'notice')).toEqual([
+        { event: 'group', action: 'notice', by: A.id, by_name: A.nickname, cleared: 0 },
+        { event: 'group', action: 'notice', by: A.id, by_name: A.nickname, cleared: 1 },
+      ]);
       sockM.close();
     });
 
@@ -188,11 +214,20 @@ describe.each(backends)('groups (%s)', (backend) => {
 
       expect((await call('removeUser', { id: gid, user_id: M.id }, M)).body.code).toBe(0);
       expect((await sockM.next('removeUser')).data).toMatchObject({ user_id: M.id, by: M.id, left: 1 });
-      const contents = (
-        await s.built.ctx.db.selectFrom('messages').select('content').where('conv_key', '=', `g:${gid}`).execute()
-      ).map((r) => r.content);
+      const rows = await s.built.ctx.db.selectFrom('messages').select(['content', 'extends']).where('conv_key', '=', `g:${gid}`).execute();
+      const contents = rows.map((r) => r.content);
       expect(contents).toContain(`${A.nickname} removed ${T.nickname} from the group`);
       expect(contents).toContain(`${M.nickname} left the group`);
+      const facts = rows.map((r) => JSON.parse(r.extends));
+      expect(facts).toContainEqual({
+        event: 'group',
+        action: 'remove',
+        by: A.id,
+        by_name: A.nickname,
+        user_ids: [T.id],
+        names: [T.nickname],
+      });
+      expect(facts).toContainEqual({ event: 'group', action: 'leave', by: M.id, by_name: M.nickname });
       sockT.close();
       sockM.close();
     });
@@ -219,6 +254,14 @@ describe.each(backends)('groups (%s)', (backend) => {
         ],
       });
       expect((await api.group(gid)).owner_id).toBe(A.id);
+      expect(await eventFacts(gid)).toContainEqual({
+        event: 'group',
+        action: 'owner',
+        by: O.id,
+        by_name: O.nickname,
+        user_ids: [A.id],
+        names: [A.nickname],
+      });
       expect((await api.member(gid, O.id))?.role).toBe(GroupRole.MEMBER);
       // the old owner now has no owner rights
       expect((await call('removeGroup', { id: gid }, O)).body.code).toBe(403);
@@ -241,6 +284,12 @@ describe.each(backends)('groups (%s)', (backend) => {
       expect((await call('setNoSpeak', { id: gid, user_id: T.id, minutes: 5 }, O)).body.code).toBe(0);
       expect((await call('setManager', { id: gid, user_id: T.id, role: 3 }, O)).body.code).toBe(0);
       expect((await api.member(gid, T.id))?.role).toBe(GroupRole.MEMBER);
+      const admins = (await eventFacts(gid)).filter((f) => f.action === 'admin' && String(f.user_ids) === String(T.id));
+      const fact = { event: 'group', action: 'admin', by: O.id, by_name: O.nickname, user_ids: [T.id], names: [T.nickname] };
+      expect(admins).toEqual([
+        { ...fact, role: 2 },
+        { ...fact, role: 3 },
+      ]);
       sockM.close();
     });
 
@@ -273,6 +322,14 @@ describe.each(backends)('groups (%s)', (backend) => {
       const seenByM = await read(M);
       expect(seenByM).not.toContain('before');
       expect(seenByM.some((c) => c.includes('invited'))).toBe(true);
+      expect((await eventFacts(gid)).at(-1)).toEqual({
+        event: 'group',
+        action: 'invite',
+        by: O.id,
+        by_name: O.nickname,
+        user_ids: [M.id],
+        names: [M.nickname],
+      });
       expect(await read(A)).toContain('before');
       // the switch is read live: turned on, the late joiner sees the older messages too
       await api.setting(O, gid, { history: 1 });
@@ -354,6 +411,11 @@ describe.each(backends)('groups (%s)', (backend) => {
       expect(contents).toContain(`${A.nickname} turned on mute all: only the owner and admins can speak`);
       expect(contents).toContain(`${O.nickname} turned off mute all`);
       expect(contents).not.toContain('hi');
+      expect((await eventFacts(gid)).filter((f) => f.action === 'nospeak')).toEqual([
+        { event: 'group', action: 'nospeak', by: A.id, by_name: A.nickname, nospeak: 1 },
+        { event: 'group', action: 'nospeak', by: O.id, by_name: O.nickname, nospeak: 2 },
+        { event: 'group', action: 'nospeak', by: O.id, by_name: O.nickname, nospeak: 0 },
+      ]);
       sockM.close();
     });
 
@@ -456,6 +518,7 @@ describe.each(backends)('groups (%s)', (backend) => {
       const sockA = await boundSocket(s.wsUrl, A.token);
       const join = await call('joinGroup', { qrcode: qr.body.data.text }, X);
       expect(join.body).toMatchObject({ code: 0, data: { group_id: gid, joined: 1, role: 3 } });
+      expect((await eventFacts(gid)).at(-1)).toEqual({ event: 'group', action: 'join', via: 'qrcode', by: X.id, by_name: X.nickname });
       expect((await sockA.next('addGroupUser')).data.users).toMatchObject([{ user_id: X.id }]);
       expect(await api.conversation(gid, X.id)).toBeDefined();
       const again = await call('joinGroup', { code: qr.body.data.text, group_id: gid }, X);

@@ -24,7 +24,7 @@ import { groupConvKey } from '../conversations/keys.ts';
 import { ensureConversation, removeConversation } from '../conversations/rows.ts';
 import { remarksOf } from '../friends/relations.ts';
 import { signQr, staffQrSecret, verifyAnyQr } from '../users/qr.ts';
-import { announce } from './announce.ts';
+import { announce, type GroupEventExtends, type GroupEventInfo, groupEventExtends } from './announce.ts';
 import { effectiveMute, mayModerate, ownerOnlySettingKeys, permissionsOf } from './rules.ts';
 import { groupStore, type MemberRow, type UserBrief } from './store.ts';
 
@@ -139,7 +139,8 @@ export function groupService(ctx: AppContext) {
   }
 
   /** The chat-list contact of a group, as `addGroup` pushes it and getContacts lists it. */
-  function contactOf(s: GroupSummary, lastContent: string, lastSendTime: number) {
+  /** `last_extends`: the event that brought the group to this user, for clients to word it. */
+  function contactOf(s: GroupSummary, lastContent: string, lastSendTime: number, last_extends: GroupEventExtends) {
     return {
       id: s.id,
       group_id: s.group_id,
@@ -150,6 +151,7 @@ export function groupService(ctx: AppContext) {
       type: 'group',
       is_group: 1,
       lastContent,
+      last_extends,
       lastSendTime,
       unread: 0,
       is_top: 0,
@@ -235,12 +237,13 @@ export function groupService(ctx: AppContext) {
       const { g } = await loadGroup(gid);
       const s = await summary(g, GroupRole.OWNER);
       const content = `${creator.nickname} created the group with ${listNames(others)}`;
+      const info: GroupEventInfo = { action: 'create', user_ids: others.map((u) => u.id), names: others.map((u) => u.nickname) };
       pushToGroup(
         members.map((m) => m.user_id),
         'addGroup',
-        contactOf(s, content, now),
+        contactOf(s, content, now, groupEventExtends(me, creator.nickname, info)),
       );
-      await announce(ctx, gid, me, content, { action: 'create', user_ids: others.map((u) => u.id) });
+      await announce(ctx, gid, me, creator.nickname, content, info);
       return s;
     },
 
@@ -281,7 +284,7 @@ export function groupService(ctx: AppContext) {
       ctx.groups.invalidate(gid);
       pushToGroup(await store.memberIds(gid), 'editGroupName', data);
       const who = await nameOf(me);
-      await announce(ctx, gid, me, `${who} renamed the group to ${displayName}`, { action: 'rename', name: displayName });
+      await announce(ctx, gid, me, who, `${who} renamed the group to ${displayName}`, { action: 'rename', name: displayName });
       return data;
     },
 
@@ -295,8 +298,9 @@ export function groupService(ctx: AppContext) {
       ctx.groups.invalidate(gid);
       pushToGroup(await store.memberIds(gid), 'setNotice', data);
       const who = await nameOf(me);
-      await announce(ctx, gid, me, notice ? `${who} changed the group notice` : `${who} removed the group notice`, {
+      await announce(ctx, gid, me, who, notice ? `${who} changed the group notice` : `${who} removed the group notice`, {
         action: 'notice',
+        cleared: notice ? 0 : 1,
       });
       return data;
     },
@@ -327,7 +331,7 @@ export function groupService(ctx: AppContext) {
             : result.after.nospeak === NoSpeak.ADMINS_ONLY
               ? `${who} turned on mute all: only the owner and admins can speak`
               : `${who} turned on mute all: only the owner can speak`;
-        await announce(ctx, gid, me, text, { action: 'nospeak', nospeak: result.after.nospeak });
+        await announce(ctx, gid, me, who, text, { action: 'nospeak', nospeak: result.after.nospeak });
       }
       return data;
     },
@@ -360,7 +364,11 @@ export function groupService(ctx: AppContext) {
       };
       pushToGroup(await store.memberIds(gid), 'setManager', data);
       const [who, whom] = await Promise.all([nameOf(me), nameOf(target)]);
-      await announce(ctx, gid, me, `${who} transferred group ownership to ${whom}`, { action: 'owner', user_ids: [target] });
+      await announce(ctx, gid, me, who, `${who} transferred group ownership to ${whom}`, {
+        action: 'owner',
+        user_ids: [target],
+        names: [whom],
+      });
       return data;
     },
 
@@ -387,8 +395,9 @@ export function groupService(ctx: AppContext) {
         ctx,
         gid,
         me,
+        who,
         role === GroupRole.ADMIN ? `${who} made ${whom} an admin` : `${who} removed ${whom} as admin`,
-        { action: 'admin', user_ids: [target], role },
+        { action: 'admin', user_ids: [target], names: [whom], role },
       );
       return data;
     },
@@ -451,8 +460,14 @@ export function groupService(ctx: AppContext) {
       };
       pushToGroup([...new Set([...before, target])], 'removeUser', data);
       const [who, whom] = await Promise.all([nameOf(me), nameOf(target)]);
-      if (leaving) await announce(ctx, gid, me, `${who} left the group`, { action: 'leave' });
-      else await announce(ctx, gid, me, `${who} removed ${whom} from the group`, { action: 'remove', user_ids: [target] });
+      if (leaving) await announce(ctx, gid, me, who, `${who} left the group`, { action: 'leave' });
+      else {
+        await announce(ctx, gid, me, who, `${who} removed ${whom} from the group`, {
+          action: 'remove',
+          user_ids: [target],
+          names: [whom],
+        });
+      }
       return data;
     },
 
@@ -634,12 +649,14 @@ export function groupService(ctx: AppContext) {
     const who = await nameOf(me);
     const content =
       how.action === 'join' ? `${who} joined the group by scanning its QR code` : `${who} invited ${listNames(fresh)} to the group`;
+    const info: GroupEventInfo =
+      how.action === 'join' ? how : { action: 'invite', user_ids: fresh.map((p) => p.id), names: fresh.map((p) => p.nickname) };
     const added = fresh.map((p) => ({ user_id: p.id, nickname: p.nickname, avatar: p.avatar, avatar_color: p.avatar_color }));
     const memberCount = outcome.existing.length + fresh.length;
     pushToGroup(
       fresh.map((p) => p.id),
       'addGroup',
-      contactOf(s, content, now),
+      contactOf(s, content, now, groupEventExtends(me, who, info)),
     );
     pushToGroup(outcome.existing, 'addGroupUser', {
       group_id: gid,
@@ -649,13 +666,7 @@ export function groupService(ctx: AppContext) {
       member_count: memberCount,
       avatars: s.avatars,
     });
-    await announce(
-      ctx,
-      gid,
-      me,
-      content,
-      how.action === 'join' ? how : { action: 'invite', user_ids: fresh.map((p) => p.id) },
-    );
+    await announce(ctx, gid, me, who, content, info);
     return { group_id: gid, id: groupContactId(gid), added, member_count: memberCount };
   }
 }

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { GlobalOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editAccount, editPassword, listDevices, signOutDevice } from '../../api/users.ts';
@@ -164,7 +165,7 @@ function PhoneGlyph() {
   );
 }
 
-function deviceName(device: DeviceItem, t: ReturnType<typeof useTranslation>['t']): string {
+function deviceName(device: DeviceItem, t: TFunction): string {
   const { browser, system } = describeUserAgent(device.user_agent);
   if (browser && system) return t('secure.browserOn', { browser, system });
   return browser ?? system ?? (device.device === 'mobile' ? t('secure.mobileDevice') : t('secure.webDevice'));

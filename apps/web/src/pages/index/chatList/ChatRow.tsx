@@ -3,6 +3,7 @@ import { BellMuteOutline } from 'antd-mobile-icons';
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationRow } from '../../../stores/conversationList.ts';
+import { useSession } from '../../../stores/session.ts';
 import styles from './chatList.module.css';
 import { lastContentText, listTimeText, rowName } from './labels.ts';
 import { RowAvatar } from './RowAvatar.tsx';
@@ -40,6 +41,7 @@ function UnreadMark({ row }: { row: ConversationRow }) {
 export const ChatRow = memo(function ChatRow({ row, now, onOpen, onAction, onMenu }: ChatRowProps) {
   const { t } = useTranslation();
   const swipe = useRef<SwipeActionRef>(null);
+  const me = useSession((s) => s.userInfo?.user_id);
   const name = rowName(row);
   const pinned = row.is_top === 1;
   const rightActions = rowActions(row).map((action) => ({
@@ -85,7 +87,7 @@ export const ChatRow = memo(function ChatRow({ row, now, onOpen, onAction, onMen
                   {t('chats.atMe')}
                 </span>
               ) : null}
-              {lastContentText(row)}
+              {lastContentText(row, me)}
             </span>
             {row.is_notice !== 1 ? <BellMuteOutline className={styles.mute} aria-label={t('chats.muted')} /> : null}
           </span>

@@ -9,6 +9,7 @@ import {
   SYSTEM_CONTACT_ID,
   TEXT_CONTENT_TYPES,
 } from '@parley/protocol';
+import { describeEvent } from '../../../i18n/eventText.ts';
 import { t } from '../../../i18n/index.ts';
 import type { ConversationRow } from '../../../stores/conversationList.ts';
 
@@ -41,9 +42,18 @@ const isTextType = (type: string): boolean => (TEXT_CONTENT_TYPES as readonly st
 
 /**
  * The translated last content of a row: the zh labels of spec §4 that server and protocol give
- * (`[图片]`, `[聊天记录]`, `[消息已撤回]` …) become the reader's language; text stays text.
+ * (`[图片]`, `[聊天记录]`, `[消息已撤回]` …) become the reader's language; text stays text; an
+ * event with its facts (`last_extends`) is worded in the reader's language ("You …" when `me` did it).
  */
-export function lastContentText(row: Pick<ConversationRow, 'lastContent' | 'type'>): string {
+export function lastContentText(
+  row: Pick<ConversationRow, 'lastContent' | 'type' | 'last_extends'>,
+  me?: number | string | null,
+): string {
+  const ext = row.last_extends;
+  // a pushed group contact (addGroup, type 'group') carries the event that brought it
+  if (ext && (row.type === 'event' || row.type === 'system' || row.type === 'group')) {
+    return describeEvent({ type: row.type === 'system' ? 'system' : 'event', content: row.lastContent, extends: ext }, t, me);
+  }
   const key = LABEL_BY_TEXT.get(row.lastContent);
   if (!key || (isTextType(row.type) && key !== 'recalled')) return row.lastContent;
   return t(LABEL_KEYS[key]);

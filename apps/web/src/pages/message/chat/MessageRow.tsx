@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/Avatar.tsx';
+import { describeEvent } from '../../../i18n/eventText.ts';
 import { useLongPress } from '../../../hooks/useLongPress.ts';
 import { type ChatItem, isPending } from '../../../stores/messageList.ts';
 import { useMessages } from '../../../stores/messages.ts';
@@ -40,7 +41,7 @@ export const MessageRow = memo(function MessageRow({ message, readMark }: Messag
     const text = mine ? t('chat.recall.you') : t('chat.recall.other', { name: message.fromUser.displayName });
     return <Notice message={message} text={text} />;
   }
-  if (notice) return <Notice message={message} text={message.content} />;
+  if (notice) return <Notice message={message} text={describeEvent(message, t, scope.myUserId)} />;
 
   const selectable = !isPending(message);
   const checked = scope.selected.has(selectionKey(message));

@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import i18n from '../../../i18n/index.ts';
+import { lastContentText } from './labels.ts';
+
+describe('lastContentText of an event row', () => {
+  const before = i18n.language;
+  beforeAll(() => i18n.changeLanguage('zh'));
+  afterAll(() => i18n.changeLanguage(before));
+
+  const facts = { event: 'group', action: 'invite', by: 1, by_name: 'Alice', user_ids: [2], names: ['Bob'] };
+
+  it('words the last event in the reader language, "you" when I did it', () => {
+    const row = { type: 'event', lastContent: 'Alice invited Bob to the group', last_extends: facts };
+    expect(lastContentText(row)).toBe('Alice邀请Bob加入了群聊');
+    expect(lastContentText(row, 1)).toBe('你邀请Bob加入了群聊');
+  });
+
+  it('words a pushed group contact (no message type) from its facts', () => {
+    expect(lastContentText({ type: 'group', lastContent: 'Alice invited Bob to the group', last_extends: facts })).toBe('Alice邀请Bob加入了群聊');
+  });
+
+  it('shows the content of an event without facts and of a text as is', () => {
+    expect(lastContentText({ type: 'event', lastContent: 'Something happened' })).toBe('Something happened');
+    expect(lastContentText({ type: 'text', lastContent: 'hi', last_extends: facts })).toBe('hi');
+  });
+});
