@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n/index.ts';
-import { lastContentText } from './labels.ts';
+import { lastContentText, messagePreview } from './labels.ts';
 
 describe('lastContentText of an event row', () => {
   const before = i18n.language;
@@ -22,5 +22,13 @@ describe('lastContentText of an event row', () => {
   it('shows the content of an event without facts and of a text as is', () => {
     expect(lastContentText({ type: 'event', lastContent: 'Something happened' })).toBe('Something happened');
     expect(lastContentText({ type: 'text', lastContent: 'hi', last_extends: facts })).toBe('hi');
+  });
+
+  it('previews an event message (search hits, notifications) in the reader language', () => {
+    const m = { type: 'event', content: 'Alice invited Bob to the group', is_undo: 0 as const, extends: facts };
+    expect(messagePreview(m)).toBe('Alice邀请Bob加入了群聊');
+    expect(messagePreview({ type: 'event', content: 'You are now friends', is_undo: 0 as const, extends: { event: 'friendAdded' } })).not.toBe(
+      'You are now friends',
+    );
   });
 });

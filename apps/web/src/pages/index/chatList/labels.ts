@@ -60,7 +60,8 @@ export function lastContentText(
 }
 
 /** The translated one-line preview of a message (notifications, search results). */
-export function messagePreview(m: Pick<ChatMessage, 'type' | 'content' | 'is_undo'>): string {
+export function messagePreview(m: Pick<ChatMessage, 'type' | 'content' | 'is_undo' | 'extends'>): string {
+  if ((m.type === 'event' || m.type === 'system') && !m.is_undo) return describeEvent(m, t);
   const last = chatLastContent(m);
   if (isTextType(last.key)) return last.text;
   return t(LABEL_KEYS[last.key as LabelKey] ?? LABEL_KEYS.unknown);
