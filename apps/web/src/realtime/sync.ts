@@ -168,7 +168,12 @@ function followListPushes(): void {
 export function startConversationSync(): void {
   onPush('simple', receive);
   onPush('group', receive);
-  onPush<{ toContactId: number | string; msg_id: number }>('isRead', (d) => d && useMessages.getState().applyRead(d));
+  onPush<{ toContactId: number | string; msg_id: number; reader?: number }>('isRead', (d) => {
+    if (!d) return;
+    // from my other device: I read that conversation there
+    if (sameId(d.reader, useSession.getState().userInfo?.user_id)) useConversations.getState().markRead(d.toContactId);
+    else useMessages.getState().applyRead(d);
+  });
   onPush<UndoMessagePush>('undoMessage', (d) => {
     if (!d || typeof d.msg_id !== 'number') return;
     useMessages.getState().applyUndo(d);

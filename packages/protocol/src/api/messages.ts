@@ -167,8 +167,11 @@ export interface MessageSearchHit {
 
 /** Push data of `isRead`: `reader` read the private chat with you up to `msg_id`. */
 export interface IsReadPush {
-  /** the reader's user id: the contact id of that chat as the receiver of this push sees it */
-  toContactId: number;
+  /**
+   * The chat as the receiver of this push sees it: the reader's user id when the other side read my
+   * messages; when `reader` is me (I read it on another device), that conversation's contact id.
+   */
+  toContactId: number | string;
   msg_id: number;
   reader: number;
 }

@@ -92,6 +92,7 @@ describe.each(backends)('chat list and conversation settings (%s)', (backend) =>
 
   it('setMsgIsRead moves my cursor and tells the sender (isRead), whose messages then read as read', async () => {
     const aWs = await sock(a);
+    const bOtherDevice = await sock(b);
     const sent = await send(s, a.token, { toContactId: b.id, content: 'did you read?' });
     expect((await contactOf(b, a.id))?.unread).toBeGreaterThan(0);
     let list = await s.post('/enterprise/im/getMessageList', { toContactId: b.id, last_msg_id: sent.body.data.msg_id - 1 }, a.token);
@@ -100,6 +101,8 @@ describe.each(backends)('chat list and conversation settings (%s)', (backend) =>
     expect(res.body).toMatchObject({ code: 0, data: { toContactId: a.id, msg_id: sent.body.data.msg_id } });
     const push = await aWs.next('isRead');
     expect(push.data).toEqual({ toContactId: b.id, msg_id: sent.body.data.msg_id, reader: b.id });
+    // B's other device hears that B read the chat with A
+    expect((await bOtherDevice.next('isRead')).data).toEqual({ toContactId: a.id, msg_id: sent.body.data.msg_id, reader: b.id });
     expect((await contactOf(b, a.id))?.unread).toBe(0);
     list = await s.post('/enterprise/im/getMessageList', { toContactId: b.id, last_msg_id: sent.body.data.msg_id - 1 }, a.token);
     expect(list.body.data[0].is_read).toBe(1);

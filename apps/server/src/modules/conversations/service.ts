@@ -181,6 +181,11 @@ export function conversationService(ctx: AppContext) {
       const data: IsReadPush = { toContactId: me, msg_id: last, reader: me };
       ctx.hub.pushUsers([scope.otherUserId as number], 'isRead', data, exceptClientId);
     }
+    // my other devices clear the conversation's unread too (reader = me, the contact as I see it)
+    if (moved) {
+      const mine: IsReadPush = { toContactId: apiContactId(scope.contactId), msg_id: last, reader: me };
+      ctx.hub.pushUsers([me], 'isRead', mine, exceptClientId);
+    }
     return { toContactId: apiContactId(scope.contactId), msg_id: last };
   }
 
