@@ -11,7 +11,7 @@ import type { Hub } from '../../realtime/hub.ts';
 import { groupConvKey, privateConvKey, systemConvKey } from '../conversations/keys.ts';
 import { fileUrlFor } from '../uploads/files.ts';
 import { type MessageRow, type SenderColumns, toChatMessage } from './serialize.ts';
-import { lockConversations, type MessageDraft, messagesStore } from './store.ts';
+import { lockConversations, type MessageDraft, messagesStore, storedColumns } from './store.ts';
 
 /**
  * Storing and fanning out messages: the hot path of sendMessage and what other modules use to post
@@ -47,18 +47,7 @@ export async function senderRow(db: Db, userId: number): Promise<SenderColumns |
 function rowOf(d: Draft, msgId: number, sender: SenderColumns | undefined): MessageRow {
   return {
     msg_id: msgId,
-    id: d.id,
-    conv_key: d.conv_key,
-    from_user: d.from_user,
-    to_contact: d.to_contact,
-    is_group: d.is_group,
-    type: d.type,
-    content: d.content,
-    at: JSON.stringify(d.at),
-    extends: JSON.stringify(d.extends),
-    file_id: d.file_id,
-    send_time: d.send_time,
-    is_undo: 0,
+    ...storedColumns(d),
     sender_nickname: sender?.nickname ?? null,
     sender_avatar: sender?.avatar ?? null,
     sender_avatar_color: sender?.avatar_color ?? null,

@@ -102,25 +102,30 @@ export async function lockConversations(trx: Db, dialect: Dialect | undefined, c
   }
 }
 
+/** A draft as the `messages` row stores it (JSON columns as text, not recalled). */
+export function storedColumns(d: MessageDraft) {
+  return {
+    id: d.id,
+    conv_key: d.conv_key,
+    from_user: d.from_user,
+    to_contact: d.to_contact,
+    is_group: d.is_group,
+    type: d.type,
+    content: d.content,
+    at: JSON.stringify(d.at),
+    extends: JSON.stringify(d.extends),
+    file_id: d.file_id,
+    send_time: d.send_time,
+    is_undo: 0 as const,
+  };
+}
+
 export const messagesStore = {
   /** Inserts unless (from_user, id) exists; answers the new msg_id or null for a duplicate. */
   async insert(trx: Db, d: MessageDraft): Promise<number | null> {
     const row = await trx
       .insertInto('messages')
-      .values({
-        id: d.id,
-        conv_key: d.conv_key,
-        from_user: d.from_user,
-        to_contact: d.to_contact,
-        is_group: d.is_group,
-        type: d.type,
-        content: d.content,
-        at: JSON.stringify(d.at),
-        extends: JSON.stringify(d.extends),
-        file_id: d.file_id,
-        send_time: d.send_time,
-        is_undo: 0,
-      })
+      .values(storedColumns(d))
       .onConflict((oc) => oc.columns(['from_user', 'id']).doNothing())
       .returning('msg_id')
       .executeTakeFirst();
