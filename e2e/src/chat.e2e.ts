@@ -296,6 +296,34 @@ describe('chat: two people, every message kind, live, read, recall, forward, rec
     expect(await a.page.locator('[data-testid=chat-input]').count()).toBe(1);
   });
 
+  it('a message B wrote but the server never got survives a reload and arrives exactly once', async () => {
+    await openChat(a.page, idB);
+    await openChat(b.page, idA);
+    const text = 'kept across a reload';
+    const outbox = () => b.page.evaluate((id) => localStorage.getItem(`outbox:${id}`), idB);
+    await b.page.route('**/enterprise/im/sendMessage', (route) => route.abort());
+    await sendText(b.page, text);
+    const mine = rows(b.page, 'text').filter({ hasText: text });
+    await expect.poll(() => mine.getAttribute('data-status')).toBe('failed');
+    expect(await outbox()).toContain(text);
+
+    await b.page.unroute('**/enterprise/im/sendMessage');
+    await b.page.reload();
+    await waitBound(b.page);
+    await rows(a.page, 'text').filter({ hasText: text }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => mine.getAttribute('data-status'), { timeout: 15_000 }).toBe('sent');
+    await expect.poll(() => outbox()).toBeNull();
+    await a.page.waitForTimeout(500);
+    expect(await rows(a.page, 'text').filter({ hasText: text }).count()).toBe(1);
+    expect(await mine.count()).toBe(1);
+    const answer = await a.context.request.post(`${app.url}/enterprise/im/getMessageList`, {
+      headers: { Authorization: tokenA },
+      data: { toContactId: idB, is_group: 0 },
+    });
+    const list = (await answer.json()) as { data: { content: string }[] };
+    expect(list.data.filter((m) => m.content === text)).toHaveLength(1);
+  });
+
   it('no page errors', () => {
     expect(a.errors.filter((e) => !/WebSocket|net::ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
     expect(b.errors.filter((e) => !/WebSocket|net::ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);

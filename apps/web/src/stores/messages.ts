@@ -16,6 +16,7 @@ import {
   removeMessage,
   type SendFailure,
 } from './messageList.ts';
+import { addToOutbox, clearOutbox, loadOutbox, removeFromOutbox } from './outbox.ts';
 import { useSession } from './session.ts';
 
 export type { ChatItem, SendStatus } from './messageList.ts';
@@ -86,6 +87,36 @@ interface Outgoing {
 }
 const outgoing = new Map<string, Outgoing>();
 const reconciling = new Map<string, Promise<void>>();
+
+/** The user whose outbox (localStorage) mirrors `outgoing`; 0 before anything was kept or restored. */
+let outboxOwner = 0;
+/** The outbox of this session was loaded back into the store (once per session). */
+let outboxRestored = false;
+
+/** Keeps a pending message across reloads, once it can be sent without the original file blob. */
+function persistOutgoing(clientId: string, sentAt: number): void {
+  const job = outgoing.get(clientId);
+  const me = myId();
+  if (!job || !me || (job.draft.upload && job.fileId === undefined)) return;
+  outboxOwner = me;
+  const { type, content, at, extends: ext } = job.draft;
+  addToOutbox(me, {
+    id: clientId,
+    contactId: job.contactId,
+    isGroup: job.isGroup,
+    type,
+    ...(content !== undefined ? { content } : {}),
+    ...(at?.length ? { at } : {}),
+    ...(ext ? { extends: ext } : {}),
+    ...(job.fileId !== undefined ? { fileId: job.fileId } : {}),
+    sentAt,
+  });
+}
+
+function dropFromOutbox(clientId: string): void {
+  const owner = outboxOwner || myId();
+  if (owner) removeFromOutbox(owner, clientId);
+}
 
 function failureOf(error: unknown): SendFailure {
   if (!(error instanceof ApiError)) return 'network';
@@ -176,6 +207,7 @@ export const useMessages = create<MessagesState>()((set, get) => {
           onProgress: (progress) => update(contactId, (t) => ({ items: patchPending(t.items, clientId, { progress }) })),
         });
         job.fileId = uploaded.file_id;
+        persistOutgoing(clientId, thread(contactId).items.find((m) => m.id === clientId)?.sendTime ?? Date.now() / 1000);
       }
       const message = await sendMessage({
         id: clientId,
@@ -188,6 +220,7 @@ export const useMessages = create<MessagesState>()((set, get) => {
         ...(draft.extends ? { extends: draft.extends } : {}),
       });
       outgoing.delete(clientId);
+      dropFromOutbox(clientId);
       get().ingest(message);
       if (job.previewUrl) setTimeout(() => URL.revokeObjectURL(job.previewUrl as string), 60_000);
     } catch (error) {
@@ -230,6 +263,7 @@ export const useMessages = create<MessagesState>()((set, get) => {
     },
 
     ingest(msg) {
+      if (msg.id && outgoing.has(msg.id)) dropFromOutbox(msg.id);
       const key = conversationKeyOf(msg, myId());
       update(key, (t) => ({ items: mergeMessages(t.items, [msg]) }));
     },
@@ -286,6 +320,7 @@ export const useMessages = create<MessagesState>()((set, get) => {
       outgoing.set(clientId, { contactId, isGroup, draft, previewUrl });
       const local = localMessage(clientId, contactId, isGroup, draft, previewUrl);
       update(contactId, (t) => ({ items: mergeMessages(t.items, [local]) }));
+      persistOutgoing(clientId, local.sendTime);
       await attempt(clientId);
     },
 
@@ -294,7 +329,10 @@ export const useMessages = create<MessagesState>()((set, get) => {
     },
 
     remove(ref) {
-      if (typeof ref === 'string') outgoing.delete(ref);
+      if (typeof ref === 'string') {
+        outgoing.delete(ref);
+        dropFromOutbox(ref);
+      }
       set((s) => {
         let changed = false;
         const byContact = { ...s.byContact };
@@ -311,6 +349,9 @@ export const useMessages = create<MessagesState>()((set, get) => {
 
     reset() {
       outgoing.clear();
+      if (outboxOwner) clearOutbox(outboxOwner);
+      outboxOwner = 0;
+      outboxRestored = false;
       set({ byContact: {} });
     },
   };
@@ -323,7 +364,34 @@ function retryNetworkFailures(): void {
     if (item?.status === 'failed' && item.failure === 'network') void useMessages.getState().resend(clientId);
   }
 }
+/**
+ * Start-up of a session: the messages kept in the outbox by an earlier visit come back as pending
+ * rows of their conversations and are sent again, in order, with their client ids.
+ */
+async function restoreOutbox(): Promise<void> {
+  const me = myId();
+  if (outboxRestored || !me) return;
+  outboxRestored = true;
+  outboxOwner = me;
+  const entries = loadOutbox(me).filter((e) => !outgoing.has(e.id));
+  if (entries.length === 0) return;
+  for (const e of entries) {
+    const draft: SendDraft = { type: e.type, content: e.content, at: e.at, extends: e.extends };
+    outgoing.set(e.id, { contactId: e.contactId, isGroup: e.isGroup, draft, fileId: e.fileId });
+    const local: ChatItem = { ...localMessage(e.id, e.contactId, e.isGroup, draft), sendTime: e.sentAt };
+    useMessages.setState((s) => {
+      const t = s.byContact[e.contactId] ?? EMPTY_THREAD;
+      return { byContact: { ...s.byContact, [e.contactId]: { ...t, items: mergeMessages(t.items, [local]) } } };
+    });
+  }
+  for (const e of entries) {
+    if (!outboxRestored) return; // the session ended meanwhile
+    await useMessages.getState().resend(e.id);
+  }
+}
 onSocketState((state) => {
-  if (state === 'bound') retryNetworkFailures();
+  if (state !== 'bound') return;
+  retryNetworkFailures();
+  void restoreOutbox();
 });
 if (typeof window !== 'undefined') window.addEventListener('online', retryNetworkFailures);
