@@ -170,3 +170,18 @@ export async function boundSocket(wsUrl: string, token: string): Promise<TestSoc
   await s.next('bindUid');
   return s;
 }
+
+/** The bound sockets a suite opens, closed together in its afterAll. */
+export function socketPool(wsUrl: () => string) {
+  const open: TestSocket[] = [];
+  return {
+    async sock(user: { token: string }): Promise<TestSocket> {
+      const ws = await boundSocket(wsUrl(), user.token);
+      open.push(ws);
+      return ws;
+    },
+    closeAll(): void {
+      for (const ws of open.splice(0)) ws.close();
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import type { ChatContact } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, boundSocket, startServer, type TestServer, type TestSocket, type TestUser } from '../../testing/harness.ts';
+import { backends, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { befriend, seedFile, seedGroup, send } from '../messages/fixtures.ts';
 
 describe.each(backends)('chat list and conversation settings (%s)', (backend) => {
@@ -10,12 +10,7 @@ describe.each(backends)('chat list and conversation settings (%s)', (backend) =>
   let c: TestUser;
   let stranger: TestUser;
   let gid: number;
-  const sockets: TestSocket[] = [];
-  const sock = async (u: TestUser) => {
-    const ws = await boundSocket(s.wsUrl, u.token);
-    sockets.push(ws);
-    return ws;
-  };
+  const { sock, closeAll: closeSockets } = socketPool(() => s.wsUrl);
   const contacts = async (u: TestUser): Promise<ChatContact[]> => {
     const res = await s.post('/enterprise/im/getContacts', {}, u.token);
     expect(res.body.code).toBe(0);
@@ -34,7 +29,7 @@ describe.each(backends)('chat list and conversation settings (%s)', (backend) =>
     gid = await seedGroup(s.built.ctx.db, a.id, [b.id, c.id], {}, '项目组');
   });
   afterAll(async () => {
-    for (const ws of sockets) ws.close();
+    closeSockets();
     await s.close();
   });
 

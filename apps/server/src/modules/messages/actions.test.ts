@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@parley/protocol';
 import { MESSAGE_MSG } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, boundSocket, startServer, type TestServer, type TestSocket, type TestUser } from '../../testing/harness.ts';
+import { backends, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { canReadFile } from '../uploads/files.ts';
 import { befriend, seedFile, seedGroup, send, setMember } from './fixtures.ts';
 
@@ -14,12 +14,7 @@ describe.each(backends)('recall and forward (%s)', (backend) => {
   let d: TestUser;
   let stranger: TestUser;
   let gid: number;
-  const sockets: TestSocket[] = [];
-  const sock = async (u: TestUser) => {
-    const ws = await boundSocket(s.wsUrl, u.token);
-    sockets.push(ws);
-    return ws;
-  };
+  const { sock, closeAll: closeSockets } = socketPool(() => s.wsUrl);
   const undo = (u: TestUser, id: unknown, headers: Record<string, string> = {}) =>
     s.post('/enterprise/im/undoMessage', { id }, u.token, headers);
   const forward = (u: TestUser, body: Record<string, unknown>) => s.post('/enterprise/im/forwardMessage', body, u.token);
@@ -43,7 +38,7 @@ describe.each(backends)('recall and forward (%s)', (backend) => {
     await setMember(s.built.ctx.db, gid, b.id, { role: 2 });
   });
   afterAll(async () => {
-    for (const ws of sockets) ws.close();
+    closeSockets();
     await s.close();
   });
 

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, boundSocket, startServer, type TestServer, type TestSocket, type TestUser } from '../../testing/harness.ts';
+import { backends, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { postSystemNotice } from './deliver.ts';
 import { befriend, seedFile, seedGroup, send, setGroupSetting, setMember } from './fixtures.ts';
 
@@ -13,7 +13,7 @@ describe.each(backends)('message history and search (%s)', (backend) => {
   let stranger: TestUser;
   let gid: number;
   let texts: ChatMessage[];
-  const sockets: TestSocket[] = [];
+  const { sock, closeAll: closeSockets } = socketPool(() => s.wsUrl);
   const list = (u: TestUser, body: Record<string, unknown>) => s.post('/enterprise/im/getMessageList', body, u.token);
   const contents = (ms: ChatMessage[]) => ms.map((m) => m.content);
 
@@ -33,7 +33,7 @@ describe.each(backends)('message history and search (%s)', (backend) => {
     }
   });
   afterAll(async () => {
-    for (const ws of sockets) ws.close();
+    closeSockets();
     await s.close();
   });
 
@@ -155,8 +155,7 @@ describe.each(backends)('message history and search (%s)', (backend) => {
   });
 
   it('system notices: to one user or everyone, live, in getAdminNotice and the system contact', async () => {
-    const bWs = await boundSocket(s.wsUrl, b.token);
-    sockets.push(bWs);
+    const bWs = await sock(b);
     const ctx = s.built.ctx;
     const direct = await postSystemNotice({ db: ctx.db, hub: ctx.hub, dialect: ctx.dialect }, 'Your account was verified', b.id);
     const all = await postSystemNotice({ db: ctx.db, hub: ctx.hub, dialect: ctx.dialect }, 'Maintenance tonight');

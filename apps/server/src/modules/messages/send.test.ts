@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GROUP_SPEAK_MSG, MESSAGE_MSG } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemService } from '../../modules/system/service.ts';
-import { backends, boundSocket, startServer, type TestServer, type TestSocket, type TestUser } from '../../testing/harness.ts';
+import { backends, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { fileUrlFor } from '../uploads/files.ts';
 import { befriend, seedFile, seedGroup, send, setGroupSetting, setMember } from './fixtures.ts';
 
@@ -16,12 +16,7 @@ describe.each(backends)('sendMessage (%s)', (backend) => {
   let a: TestUser;
   let b: TestUser;
   let c: TestUser;
-  const sockets: TestSocket[] = [];
-  const sock = async (u: TestUser) => {
-    const ws = await boundSocket(s.wsUrl, u.token);
-    sockets.push(ws);
-    return ws;
-  };
+  const { sock, closeAll: closeSockets } = socketPool(() => s.wsUrl);
   const countMessages = async () =>
     Number((await s.built.ctx.db.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
@@ -33,7 +28,7 @@ describe.each(backends)('sendMessage (%s)', (backend) => {
     await befriend(s.built.ctx.db, a.id, b.id);
   });
   afterAll(async () => {
-    for (const ws of sockets) ws.close();
+    closeSockets();
     await s.close();
   });
 
@@ -270,12 +265,7 @@ describe.each(backends)('sendMessage in groups (%s)', (backend) => {
   let member: TestUser;
   let outsider: TestUser;
   let gid: number;
-  const sockets: TestSocket[] = [];
-  const sock = async (u: TestUser) => {
-    const ws = await boundSocket(s.wsUrl, u.token);
-    sockets.push(ws);
-    return ws;
-  };
+  const { sock, closeAll: closeSockets } = socketPool(() => s.wsUrl);
   const say = (u: TestUser, content: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
     send(s, u.token, { toContactId: `group-${gid}`, is_group: 1, content, ...extra }, headers);
 
@@ -289,7 +279,7 @@ describe.each(backends)('sendMessage in groups (%s)', (backend) => {
     await setMember(s.built.ctx.db, gid, admin.id, { role: 2 });
   });
   afterAll(async () => {
-    for (const ws of sockets) ws.close();
+    closeSockets();
     await s.close();
   });
 
