@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { MessagesTable } from '../../db/schema.ts';
 import { type ChatMessage, type MessageSender, SYSTEM_CONTACT_ID, SYSTEM_CONTACT_NAME, SYSTEM_USER_ID } from '@parley/protocol';
 
 /**
@@ -6,20 +8,7 @@ import { type ChatMessage, type MessageSender, SYSTEM_CONTACT_ID, SYSTEM_CONTACT
  */
 
 /** A `messages` row joined with its sender (`users`) and its file (`uploads`), as `store.ts` selects it. */
-export interface MessageRow {
-  msg_id: number;
-  id: string;
-  conv_key: string;
-  from_user: number;
-  to_contact: string;
-  is_group: number;
-  type: string;
-  content: string;
-  at: string;
-  extends: string;
-  file_id: number | null;
-  send_time: number;
-  is_undo: number;
+export interface MessageRow extends Selectable<MessagesTable> {
   sender_nickname: string | null;
   sender_avatar: string | null;
   sender_avatar_color: number | null;
