@@ -22,4 +22,7 @@ export interface Envelope<T = unknown> {
   data: T;
   count?: number;
   page?: number;
+  /** On a refusal: the stable key of `contract/errors.ts`, and its parameters. */
+  key?: string;
+  params?: Record<string, string | number>;
 }

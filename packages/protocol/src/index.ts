@@ -11,3 +11,4 @@ export * from './api/uploads.ts';
 export * from './api/friends.ts';
 export * from './api/users.ts';
 export * from './api/messages.ts';
+export * from './contract/index.ts';

@@ -1,5 +1,7 @@
+import { errors, formatErrorText } from '@parley/protocol';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { DomainError } from '../domainError.ts';
 import { ApiError, failure } from './envelope.ts';
 
 /** First issue of a zod error as one readable sentence, naming the field. */
@@ -18,6 +20,11 @@ export function zodMessage(error: z.ZodError): string {
 /** Maps every thrown error to the envelope; only a real bug is a 500, and it is logged. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    if (err instanceof DomainError) {
+      const def = errors[err.key];
+      const body = { ...failure(def.code, formatErrorText(def.text, err.params)), key: err.key };
+      return reply.status(200).send(err.params ? { ...body, params: err.params } : body);
+    }
     if (err instanceof ApiError) {
       return reply.status(err.status).send(failure(err.code, err.message));
     }

@@ -1,3 +1,4 @@
+import { type EndpointData, type EndpointName, type EndpointParsedBody, endpoints } from '@parley/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type AuthUser, requireUser, type SessionResolver } from './auth.ts';
@@ -52,7 +53,24 @@ export function makeRouter(app: FastifyInstance, sessions: SessionResolver) {
       return envelope(result ?? null);
     });
   }
-  return { post, catalog };
+  /**
+   * Registers the handler of one entry of the protocol's endpoint table: its path, its access
+   * rule and its request schema come from the table.
+   */
+  function handle<K extends EndpointName>(
+    name: K,
+    handler: Handler<
+      EndpointParsedBody<K>,
+      (typeof endpoints)[K]['access'] extends 'public' ? false : true
+    > extends (ctx: infer C) => unknown
+      ? (ctx: C) => Promise<EndpointData<K> | Answer<EndpointData<K>>> | EndpointData<K> | Answer<EndpointData<K>>
+      : never,
+  ): void {
+    const def = endpoints[name];
+    post(def.path, { auth: def.access !== 'public', body: def.body, summary: def.summary }, handler as never);
+  }
+
+  return { post, handle, catalog };
 }
 
 export type Router = ReturnType<typeof makeRouter>;

@@ -1,7 +1,15 @@
-import { type Envelope, HTTP_TIMEOUT_MS, RELOGIN_REDIRECT_MS } from '@parley/protocol';
+import {
+  type EndpointBody,
+  type EndpointData,
+  type EndpointName,
+  type Envelope,
+  endpoints,
+  HTTP_TIMEOUT_MS,
+  RELOGIN_REDIRECT_MS,
+} from '@parley/protocol';
 import { showAlert, showToast } from '../components/feedback.tsx';
 import { t } from '../i18n/index.ts';
-import { localizeMessage } from '../i18n/validation.ts';
+import { localizeMessage, localizeRefusal } from '../i18n/validation.ts';
 import { endSession } from '../session/endSession.ts';
 import { useSession } from '../stores/session.ts';
 import {
@@ -113,8 +121,13 @@ async function post<T = unknown>(path: string, body: object = {}, options: Reque
     }
     const envelope = answer as Envelope<T>;
     const verdict = judgeEnvelope(envelope);
+    const text = envelope.key ? localizeRefusal(envelope) : undefined;
+    if (text && verdict.notice && 'text' in verdict.notice) verdict.notice = { ...verdict.notice, text };
     const reason = verdict.session ? 'session' : 'refused';
-    const failure = new ApiError(localizeMessage(envelope.msg ?? ''), reason, { code: envelope.code, data: envelope.data });
+    const failure = new ApiError(text ?? localizeMessage(envelope.msg ?? ''), reason, {
+      code: envelope.code,
+      data: envelope.data,
+    });
     return settle(verdict, options, failure, envelope);
   } finally {
     clearTimeout(timer);
@@ -125,6 +138,10 @@ async function post<T = unknown>(path: string, body: object = {}, options: Reque
 /** The HTTP client: always POST JSON with the session headers; answers are `{code, msg, data}`. */
 export const api = {
   post,
+  /** One endpoint of the protocol's table, body and answer typed from it; resolves to `data`. */
+  async call<K extends EndpointName>(name: K, body: EndpointBody<K>, options: RequestOptions = {}): Promise<EndpointData<K>> {
+    return (await post<EndpointData<K>>(endpoints[name].path, body as object, options)).data;
+  },
   /** Same as post, resolving to `data` only. */
   async data<T = unknown>(path: string, body: object = {}, options: RequestOptions = {}): Promise<T> {
     return (await post<T>(path, body, options)).data;

@@ -1,3 +1,4 @@
+import { type DomainTrees, domainBundles } from './domains/index.ts';
 import type { LanguageCode } from './languages.ts';
 import en from './locales/en.json';
 import es from './locales/es.json';
@@ -10,8 +11,7 @@ import vi from './locales/vi.json';
 import zh from './locales/zh.json';
 import zhHant from './locales/zh-Hant.json';
 
-/** One JSON file per language. zh, en, ko and ja are complete; the others may be partial. */
-export const translations: Record<LanguageCode, object> = {
+const base: Record<LanguageCode, object> = {
   en,
   zh,
   'zh-Hant': zhHant,
@@ -24,6 +24,19 @@ export const translations: Record<LanguageCode, object> = {
   vi,
 };
 
+/** A language's tree: its JSON file plus every domain bundle under the domain's key. */
+function withDomains(code: LanguageCode): object {
+  const mounted = Object.entries(domainBundles as Record<string, Record<LanguageCode, object>>).map(
+    ([domain, bundle]) => [domain, bundle[code]] as const,
+  );
+  return { ...base[code], ...Object.fromEntries(mounted) };
+}
+
+/** One JSON file per language (plus domain bundles). zh, en, ko and ja are complete; the others may be partial. */
+export const translations = Object.fromEntries(
+  Object.keys(base).map((code) => [code, withDomains(code as LanguageCode)]),
+) as Record<LanguageCode, object>;
+
 export const COMPLETE_LANGUAGES: readonly LanguageCode[] = ['zh', 'en', 'ko', 'ja'];
 
-export type TranslationTree = typeof en;
+export type TranslationTree = typeof en & DomainTrees;

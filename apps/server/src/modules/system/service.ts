@@ -3,7 +3,7 @@ import { APP_VERSION, APP_VERSION_CODE, DEFAULT_SYS_INFO, type SysInfo, type Sys
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { refuse } from '../../http/envelope.ts';
+import { fail } from '../../domainError.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { systemStore } from './store.ts';
 
@@ -79,7 +79,7 @@ export function systemService(db: Db, config: Config, log: { info(obj: object, m
     async sendCode(target: string, purpose: string): Promise<{ expires_in: number }> {
       const now = Date.now();
       if (now - (await store.lastCodeAt(target)) < CODE_RESEND_MS) {
-        throw refuse.bad('A code was sent less than a minute ago. Wait a moment before asking again.');
+        throw fail('system.codeTooSoon');
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await store.insertCode({ target, purpose, code_hash: hashToken(code), expires_at: now + CODE_TTL_MS, created_at: now });

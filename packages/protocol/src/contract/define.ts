@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+
+/**
+ * The shapes of the contract's three tables (design: Contract). Each domain declares its own
+ * entries in `endpoints/<domain>.ts`, `errors/<domain>.ts` and `pushes/<domain>.ts`; the
+ * `endpoints.ts`, `errors.ts` and `pushes.ts` beside this file gather them.
+ */
+
+/** Who may call an endpoint: anyone, or a signed-in user (a role rule, when there is one, is named). */
+export type Access = 'public' | 'user';
+
+export interface EndpointDef<B extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> {
+  /** The spec's path (matched case-insensitively by the server). */
+  path: string;
+  access: Access;
+  /** The role rule beyond being signed in, in words (for example "group owner or admin"). */
+  role?: string;
+  /** Request body. */
+  body: B;
+  /** Response `data`. */
+  data: D;
+  /** Owning server module (`apps/server/src/modules/<domain>`). */
+  domain: string;
+  /** One line for the API reference. */
+  summary: string;
+}
+
+export function endpoint<B extends z.ZodType, D extends z.ZodType>(def: EndpointDef<B, D>): EndpointDef<B, D> {
+  return def;
+}
+
+/** A refusal: the envelope `code` and the default English text; `{{name}}` marks a parameter. */
+export interface ErrorDef {
+  code: number;
+  text: string;
+}
+
+export function errorTable<const T extends Record<string, ErrorDef>>(table: T): T {
+  return table;
+}
+
+export type ErrorParams = Record<string, string | number>;
+
+/** Fills `{{name}}` placeholders; an unknown name stays as it is. */
+export function formatErrorText(text: string, params: ErrorParams = {}): string {
+  return text.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}

@@ -1,0 +1,22 @@
+import type { z } from 'zod';
+import type { EndpointDef } from './define.ts';
+import { systemEndpoints } from './endpoints/system.ts';
+
+/**
+ * Every HTTP endpoint, by name (design: Contract). The server registers its routes from this
+ * table and nothing else; the web calls `api.call(name, body)` typed from it.
+ * Add a domain: write `endpoints/<domain>.ts` and spread it here.
+ */
+export const endpoints = {
+  ...systemEndpoints,
+} satisfies Record<string, EndpointDef>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+/** What a caller sends (before defaults and coercion). */
+export type EndpointBody<K extends EndpointName> = z.input<Endpoints[K]['body']>;
+/** What a handler receives (after parsing). */
+export type EndpointParsedBody<K extends EndpointName> = z.output<Endpoints[K]['body']>;
+/** The answer's `data`. */
+export type EndpointData<K extends EndpointName> = z.output<Endpoints[K]['data']>;
+export const ENDPOINT_NAMES = Object.keys(endpoints) as EndpointName[];

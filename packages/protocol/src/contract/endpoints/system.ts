@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { sendCodeBody } from '../../api/auth.ts';
+import { sysInfoSchema } from '../../api/system.ts';
+import { endpoint } from '../define.ts';
+
+export const systemEndpoints = {
+  getSystemInfo: endpoint({
+    path: '/common/pub/getSystemInfo',
+    access: 'public',
+    body: z.object({}).loose(),
+    data: z.object({ sysInfo: sysInfoSchema, version: z.string(), versionCode: z.number().int() }),
+    domain: 'system',
+    summary: 'The global config (sysInfo) and the server version',
+  }),
+  checkVersion: endpoint({
+    path: '/common/pub/checkVersion',
+    access: 'public',
+    body: z.object({ versionCode: z.coerce.number().int().optional() }).loose(),
+    data: z.object({ version: z.string(), versionCode: z.number().int(), hasUpdate: z.boolean() }),
+    domain: 'system',
+    summary: 'Whether a newer app version than versionCode exists',
+  }),
+  sendCode: endpoint({
+    path: '/common/pub/sendCode',
+    access: 'public',
+    body: sendCodeBody,
+    data: z.object({ expires_in: z.number().int() }),
+    domain: 'system',
+    summary: 'Send a 6-digit verification code by e-mail (or to the log without SMTP)',
+  }),
+};

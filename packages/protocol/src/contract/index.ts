@@ -1,0 +1,4 @@
+export * from './define.ts';
+export * from './endpoints.ts';
+export * from './errors.ts';
+export * from './pushes.ts';
