@@ -12,3 +12,4 @@ export * from './api/friends.ts';
 export * from './api/users.ts';
 export * from './api/messages.ts';
 export * from './contract/index.ts';
+export * from './wallet/index.ts';

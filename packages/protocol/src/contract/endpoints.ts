@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { EndpointDef } from './define.ts';
 import { systemEndpoints } from './endpoints/system.ts';
+import { redPacketEndpoints } from './endpoints/redpackets.ts';
+import { walletEndpoints } from './endpoints/wallet.ts';
 
 /**
  * Every HTTP endpoint, by name (design: Contract). The server registers its routes from this
@@ -9,6 +11,8 @@ import { systemEndpoints } from './endpoints/system.ts';
  */
 export const endpoints = {
   ...systemEndpoints,
+  ...walletEndpoints,
+  ...redPacketEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -1,6 +1,8 @@
 import type { ErrorDef } from './define.ts';
 import { commonErrors } from './errors/common.ts';
 import { systemErrors } from './errors/system.ts';
+import { redPacketErrors } from './errors/redpackets.ts';
+import { walletErrors } from './errors/wallet.ts';
 
 /**
  * Every refusal the server can answer, by stable key. A refusal is
@@ -10,6 +12,8 @@ import { systemErrors } from './errors/system.ts';
 export const errors = {
   ...commonErrors,
   ...systemErrors,
+  ...walletErrors,
+  ...redPacketErrors,
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof errors;
