@@ -32,6 +32,7 @@ const envSchema = z.object({
   SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   TRUST_PROXY: boolish.default(false),
   WEB_DIST: z.string().optional(),
+  WALLET_PROVIDER: z.enum(['manual', 'sandbox'], { error: 'must be manual or sandbox' }).default('manual'),
 });
 
 export interface Config {
@@ -51,6 +52,8 @@ export interface Config {
   secret?: string;
   trustProxy: boolean;
   webDist: string;
+  /** who approves recharges and withdrawals: an operator (`manual`) or nobody (`sandbox`, at once) */
+  walletProvider: 'manual' | 'sandbox';
 }
 
 export class ConfigError extends Error {}
@@ -78,5 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.SECRET,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    walletProvider: e.WALLET_PROVIDER,
   };
 }
