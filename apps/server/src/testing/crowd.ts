@@ -55,7 +55,7 @@ export async function seedCrowd(db: Db, n: number, prefix = 'crowd'): Promise<Cr
         })),
       )
       .execute();
-    ids.forEach((r, k) => out.push({ id: Number(r.id), token: tokens[k] }));
+    for (const [k, r] of ids.entries()) out.push({ id: Number(r.id), token: tokens[k] });
   }
   return out;
 }

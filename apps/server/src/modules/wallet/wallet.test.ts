@@ -1,14 +1,9 @@
-import { type EndpointName, endpoints, PAY_PASSWORD_FAILURES_MAX } from '@parley/protocol';
+import { PAY_PASSWORD_FAILURES_MAX } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, type Res, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
+import { backends, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
+import { callAs, keyOf } from '../../testing/wallet.ts';
 import { walletAdmin } from './admin.ts';
 
-export function callAs(s: TestServer) {
-  return <T = any>(name: EndpointName, body: unknown, u?: { token: string }): Promise<Res<T>> =>
-    s.post<T>(endpoints[name].path, body, u?.token);
-}
-
-const keyOf = (r: Res) => (r.body as { key?: string }).key;
 
 for (const backend of backends) {
   describe(`wallet (${backend})`, () => {
