@@ -3,7 +3,6 @@ import type { Res, TestServer } from './harness.ts';
 
 /** Calls an endpoint of the protocol's table by name (its path comes from the table). */
 export function callAs(s: TestServer) {
-  // biome-ignore lint/suspicious/noExplicitAny: answers are read loosely in tests
   return <T = any>(name: EndpointName, body: unknown, u?: { token: string }): Promise<Res<T>> =>
     s.post<T>(endpoints[name].path, body, u?.token);
 }
