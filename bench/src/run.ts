@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: seeds a fresh SQLite database, starts the real server as its own process and
  * drives it from a separate load-generator process; prints each figure beside its budget.
- * Options: --only fanout|private|idle (repeatable), --seconds N (fan-out step length, default 30).
+ * Options: --only fanout|private|idle|redpackets (repeatable), --seconds N (fan-out step length, default 30).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import type { Job } from './generator.ts';
 import { cpuSeconds, rssMb, rssPeak } from './procstat.ts';
+import { benchRedPackets, CLAIM_BUDGET } from './redpackets.ts';
 import { seed } from './seed.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -25,7 +26,7 @@ function startServer(dataDir: string): Promise<{ proc: ChildProcess; url: string
   const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', path.join(os.tmpdir(), 'parley-prof')] : [];
   const proc = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', WALLET_PROVIDER: 'sandbox' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -156,6 +157,20 @@ async function main() {
       console.log(`  open at the end ${r.open}/${r.sockets}; server RSS ${fmt(before, 0)} MB before, peak ${fmt(rss, 0)} MB`);
       lines.push(
         `idle capacity        ${r.open} sockets, server peak RSS ${fmt(rss, 0)} MB   budget: 10,000 sockets, ≤ ${BUDGET.idleRssMb} MB   ${verdict(r.open === 10_000 && rss <= BUDGET.idleRssMb)}`,
+      );
+    }
+    if (wants('redpackets')) {
+      console.log('\nRed packets: 1,000 clients open one 100-share packet at once; then 40 packets × 100 claims, 64 in flight');
+      const cpu0 = cpuSeconds(pid);
+      const r = await benchRedPackets(url, seeded.tokens, seeded.groupId);
+      const cpu = cpuSeconds(pid) - cpu0;
+      const b = r.burst;
+      const exact = b.winners === 100 && b.sumExact && b.nobodyTwice;
+      console.log(`  burst: ${b.winners} winners of ${b.clients}, sum exact ${b.sumExact}, nobody twice ${b.nobodyTwice}; p50 ${fmt(b.p50)} ms, p95 ${fmt(b.p95)} ms, p99 ${fmt(b.p99)} ms`);
+      console.log(`  sustained: ${r.sustained.claims} claims of ${r.sustained.packets} packets in ${fmt(r.sustained.seconds)} s (p95 ${fmt(r.sustained.p95)} ms, ${r.sustained.failures} not won); server CPU ${fmt(cpu)} s`);
+      lines.push(
+        `red packet burst     p95 ${fmt(b.p95)} ms, exactly 100 winners: ${exact}   budget: ≤ ${CLAIM_BUDGET.burstP95} ms and exact   ${verdict(exact && b.p95 <= CLAIM_BUDGET.burstP95)}`,
+        `red packet claims    ${fmt(r.sustained.perSecond, 0)} claims/s on SQLite   budget: ≥ ${CLAIM_BUDGET.claimsPerSecond}/s   ${verdict(r.sustained.perSecond >= CLAIM_BUDGET.claimsPerSecond && r.sustained.failures === 0)}`,
       );
     }
   } finally {

@@ -11,7 +11,7 @@ import styles from '../mine/walletKit/wallet.module.css';
 /** `#/pages/message/redPacketDetail?msg_id=<n>`: a packet's claims, the luckiest one and my share. */
 export default function RedPacketDetailPage({ query }: PageProps) {
   const { t } = useTranslation();
-  const packet = useRedPacket(Number(query.msg_id) || 0);
+  const packet = useRedPacket(Number(query.msg_id) || 0, true, true);
   const p = packet.data;
   return (
     <PageFrame title={t('wallet.packet.label')} testId="red-packet-detail">

@@ -1,6 +1,6 @@
 import { DEFAULT_PAY_PASSWORD } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client.ts';
 import { showToast } from '../../../components/feedback.tsx';
@@ -21,6 +21,10 @@ export function ChangePayPassword({ visible, isDefault, onClose }: { visible: bo
   const [old, setOld] = useState(DEFAULT_PAY_PASSWORD);
   const [fresh, setFresh] = useState('');
   const [error, setError] = useState('');
+  // the wallet may have loaded (or just opened) after this mounted
+  useEffect(() => {
+    if (visible) setStep(first);
+  }, [visible, first]);
   const close = () => {
     setStep(first);
     setError('');

@@ -29,8 +29,8 @@ export function useWallet() {
   return useQuery({ queryKey: WALLET_KEY, queryFn: ({ signal }) => api.call('walletInfo', {}, { signal }) });
 }
 
-/** A red packet's details; refreshed when someone opens it. */
-export function useRedPacket(msgId: number, enabled = true) {
+/** A red packet's details; refreshed when someone opens it (`fresh`: refetched on every mount too). */
+export function useRedPacket(msgId: number, enabled = true, fresh = false) {
   const client = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
@@ -42,7 +42,7 @@ export function useRedPacket(msgId: number, enabled = true) {
     queryKey: packetKey(msgId),
     queryFn: ({ signal }) => api.call('getRedPacket', { msg_id: msgId }, { signal, silent: true }),
     enabled: enabled && msgId > 0,
-    staleTime: 30_000,
+    staleTime: fresh ? 0 : 30_000,
     retry: false,
   });
 }
