@@ -27,8 +27,6 @@ import { type PacketRow, redPacketStore } from './store.ts';
 
 type SendBody = z.output<typeof sendRedPacketBody>;
 
-class ClaimedMeanwhile extends Error {}
-
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   return e?.code === '23505' || /UNIQUE constraint/i.test(e?.message ?? '');
@@ -171,73 +169,85 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
     return details(me, row, claimant);
   }
 
-  async function answer(me: number, outcome: OpenOutcome, msgId: number, claimant: boolean, amount: number | null) {
-    const row = (await redPacketStore.packet(db, msgId)) as PacketRow;
+  /** The outcome with the packet as it is now (`fresh`: a row just read or updated, saving a read). */
+  async function answer(me: number, outcome: OpenOutcome, msgId: number, claimant: boolean, amount: number | null, fresh?: PacketRow) {
+    const row = fresh ?? ((await redPacketStore.packet(db, msgId)) as PacketRow);
     return { outcome, amount: amount === null ? null : fenToYuan(amount), packet: await details(me, row, claimant) };
+  }
+
+  /** One claim in one transaction: the next stored share, credited from escrow. Null when none was left. */
+  function claim(me: number, row: PacketRow, at: number) {
+    return db.transaction().execute(async (trx) => {
+      const taken = await redPacketStore.takeNext(trx, row.msg_id, at);
+      if (!taken) return null;
+      // a second claim of mine racing the first breaks the unique (packet, claimer) index: rolled back
+      const amount = await redPacketStore.claimShare(trx, row.msg_id, Number(taken.claimed_count), me, at);
+      const balances = await wallet.transfer(trx, {
+        kind: 'redpacket_receive',
+        ref: row.msg_id,
+        from: wallet.accounts.escrow,
+        to: wallet.userAccount(me),
+        amount,
+        now: at,
+      });
+      const now: PacketRow = {
+        ...row,
+        claimed_count: Number(taken.claimed_count),
+        claimed_total: Number(taken.claimed_total),
+        status: taken.status,
+        finished_at: taken.finished_at === null ? null : Number(taken.finished_at),
+      };
+      return { amount, balance: balances.get(me) as number, row: now };
+    });
   }
 
   /** Claims the next stored share: success, soldOut, alreadyClaimed, tooSlow, notCaptured or expired. */
   async function open(me: number, msgId: number) {
     const { row, claimant } = await visible(me, msgId);
-    if (!claimant) return answer(me, 'notCaptured', msgId, claimant, null);
+    if (!claimant) return answer(me, 'notCaptured', msgId, claimant, null, row);
     const had = await redPacketStore.shareOf(db, msgId, me);
-    if (had) return answer(me, 'alreadyClaimed', msgId, claimant, Number(had.amount));
+    if (had) return answer(me, 'alreadyClaimed', msgId, claimant, Number(had.amount), row);
     const at = now();
-    if (row.status === 'expired' || Number(row.expires_at) <= at) return answer(me, 'expired', msgId, claimant, null);
-    if (row.status === 'finished') return answer(me, 'soldOut', msgId, claimant, null);
+    if (row.status === 'expired' || Number(row.expires_at) <= at) return answer(me, 'expired', msgId, claimant, null, row);
+    if (row.status === 'finished') return answer(me, 'soldOut', msgId, claimant, null, row);
+    // a first red packet opens the wallet (with the default payment password)
     await wallet.ensureWallet(db, me, at);
-    let claimed: { amount: number; balance: number; finished: boolean } | null;
+    let claimed: Awaited<ReturnType<typeof claim>>;
     try {
-      claimed = await db.transaction().execute(async (trx) => {
-        const taken = await redPacketStore.takeNext(trx, msgId, at);
-        if (!taken) return null;
-        // a second claim of mine that raced the first: it waited for the row, now it sees mine
-        if (await redPacketStore.shareOf(trx, msgId, me)) throw new ClaimedMeanwhile();
-        const amount = await redPacketStore.claimShare(trx, msgId, Number(taken.claimed_count), me, at);
-        const balances = await wallet.transfer(trx, {
-          kind: 'redpacket_receive',
-          ref: msgId,
-          from: wallet.accounts.escrow,
-          to: wallet.userAccount(me),
-          amount,
-          now: at,
-        });
-        return { amount, balance: balances.get(me) as number, finished: taken.status === 'finished' };
-      });
+      claimed = await claim(me, row, at);
     } catch (err) {
-      if (err instanceof DomainError) throw err;
-      if (!(err instanceof ClaimedMeanwhile) && !isUniqueViolation(err)) throw err;
+      if (err instanceof DomainError || !isUniqueViolation(err)) throw err;
       const mine = await redPacketStore.shareOf(db, msgId, me);
       return answer(me, 'alreadyClaimed', msgId, claimant, mine ? Number(mine.amount) : null);
     }
     if (!claimed) {
-      const now2 = await redPacketStore.packet(db, msgId);
-      const expired = now2?.status === 'expired' || Number(now2?.expires_at) <= at;
-      return answer(me, expired ? 'expired' : 'tooSlow', msgId, claimant, null);
+      const later = await redPacketStore.packet(db, msgId);
+      const expired = later?.status === 'expired' || Number(later?.expires_at) <= at;
+      return answer(me, expired ? 'expired' : 'tooSlow', msgId, claimant, null, later);
     }
     ctx.hub.pushUsers([me], 'walletBalance', { balance: fenToYuan(claimed.balance), reason: 'redpacket_receive' });
-    await announceOpened(row, me, claimed.amount, claimed.finished);
-    return answer(me, 'success', msgId, claimant, claimed.amount);
+    const done = await answer(me, 'success', msgId, claimant, claimed.amount, claimed.row);
+    announceOpened(done.packet, Number(claimed.row.group_id), me, claimed.amount);
+    return done;
   }
 
   /** "X opened your red packet": to the sender and the claimer only. */
-  async function announceOpened(row: PacketRow, claimer: number, amount: number, finished: boolean) {
-    const people = await db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', [row.sender_id, claimer]).execute();
-    const name = (id: number) => people.find((p) => p.id === id)?.nickname ?? '';
+  function announceOpened(packet: RedPacketDetails, groupId: number, claimer: number, amount: number) {
+    const sender = packet.sender.id;
     const base = {
-      msg_id: Number(row.msg_id),
-      is_group: row.is_group,
-      sender: { id: row.sender_id, displayName: name(row.sender_id) },
-      claimer: { id: claimer, displayName: name(claimer) },
+      msg_id: packet.msg_id,
+      is_group: packet.is_group,
+      sender: { id: sender, displayName: packet.sender.displayName },
+      claimer: { id: claimer, displayName: packet.claims.find((c) => c.user.id === claimer)?.user.displayName ?? '' },
       amount: fenToYuan(amount),
-      finished,
+      finished: packet.status === 'finished',
     };
-    if (row.is_group === 1) {
-      ctx.hub.pushUsers([...new Set([row.sender_id, claimer])], 'redPacketOpened', { ...base, toContactId: groupContactId(Number(row.group_id)) });
+    if (packet.is_group === 1) {
+      ctx.hub.pushUsers([...new Set([sender, claimer])], 'redPacketOpened', { ...base, toContactId: groupContactId(groupId) });
       return;
     }
-    ctx.hub.pushUsers([row.sender_id], 'redPacketOpened', { ...base, toContactId: claimer });
-    if (claimer !== row.sender_id) ctx.hub.pushUsers([claimer], 'redPacketOpened', { ...base, toContactId: row.sender_id });
+    ctx.hub.pushUsers([sender], 'redPacketOpened', { ...base, toContactId: claimer });
+    if (claimer !== sender) ctx.hub.pushUsers([claimer], 'redPacketOpened', { ...base, toContactId: sender });
   }
 
   async function log(me: number, body: z.output<typeof redPacketLogBody>): Promise<RedPacketLog> {

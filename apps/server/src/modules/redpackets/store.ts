@@ -60,7 +60,7 @@ export const redPacketStore = {
       .where('status', '=', 'open')
       .where('expires_at', '>', now)
       .whereRef('claimed_count', '<', 'count')
-      .returning(['claimed_count', 'status'])
+      .returning(['claimed_count', 'claimed_total', 'status', 'finished_at'])
       .executeTakeFirst();
   },
 
