@@ -34,6 +34,8 @@ export class Hub {
   /** sockets with frames waiting for the next flush */
   private readonly dirty: Conn[] = [];
   private flushScheduled = false;
+  /** frames written to sockets so far (for the pushes-per-second figure) */
+  framesDelivered = 0;
 
   constructor(private readonly bus: Bus) {
     bus.onMessage((msg) => this.onBus(msg));
@@ -60,6 +62,11 @@ export class Hub {
 
   get size(): number {
     return this.conns.size;
+  }
+
+  /** Users with at least one bound socket on this node. */
+  get boundUsers(): number {
+    return this.byUser.size;
   }
 
   /** Binds locally when the socket is here, otherwise asks the other nodes. Returns whether it was local. */
@@ -119,6 +126,22 @@ export class Hub {
     return closed;
   }
 
+  /**
+   * Shutting down: every socket is told to reconnect (`code`, e.g. 1012 "service restart"), and
+   * the ones still open after `graceMs` are cut.
+   */
+  closeAllWith(code: number, reason: string, graceMs: number): void {
+    const open = [...this.conns.values()];
+    for (const conn of open) {
+      this.flushConn(conn);
+      conn.ws.close(code, reason);
+    }
+    const timer = setTimeout(() => {
+      for (const conn of open) conn.ws.terminate();
+    }, graceMs);
+    timer.unref();
+  }
+
   closeAll(): void {
     for (const conn of this.conns.values()) conn.ws.terminate();
     this.conns.clear();
@@ -159,6 +182,7 @@ export class Hub {
     for (const conn of targets) {
       if (conn.clientId === msg.exceptClientId) continue;
       if (conn.ws.readyState === conn.ws.OPEN) {
+        this.framesDelivered++;
         if (conn.raw?.writable) {
           wire ??= textFrame(msg.frame);
           this.enqueue(conn, wire);
