@@ -69,19 +69,21 @@ export class Hub {
     return this.byUser.size;
   }
 
-  /** Binds locally when the socket is here, otherwise asks the other nodes. Returns whether it was local. */
-  bind(clientId: string, userId: number, sessionId: number): boolean {
+  /**
+   * Binds locally when the socket is here ('local'; 'taken' when another user holds it),
+   * otherwise asks the other nodes ('remote').
+   */
+  bind(clientId: string, userId: number, sessionId: number): 'local' | 'taken' | 'remote' {
     const conn = this.conns.get(clientId);
-    if (conn) {
-      this.bindConn(conn, userId, sessionId);
-      return true;
-    }
+    if (conn) return this.bindConn(conn, userId, sessionId) ? 'local' : 'taken';
     this.bus.publish({ kind: 'bind', clientId, userId, sessionId });
-    return false;
+    return 'remote';
   }
 
-  bindConn(conn: Conn, userId: number, sessionId: number): void {
-    if (conn.userId === userId && conn.sessionId === sessionId) return;
+  /** Binds an unbound socket, or rebinds one of the same user; never takes over another user's. */
+  bindConn(conn: Conn, userId: number, sessionId: number): boolean {
+    if (conn.userId !== null && conn.userId !== userId) return false;
+    if (conn.userId === userId && conn.sessionId === sessionId) return true;
     this.unbind(conn);
     conn.userId = userId;
     conn.sessionId = sessionId;
@@ -89,6 +91,7 @@ export class Hub {
     set.add(conn);
     getSet(this.bySession, sessionId).add(conn);
     if (set.size === 1) this.emitPresence(userId, true);
+    return true;
   }
 
   isOnlineHere(userId: number): boolean {

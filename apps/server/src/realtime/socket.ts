@@ -63,7 +63,10 @@ export function attachSocket(
           hub.remove(conn);
           return;
         }
-        hub.bindConn(conn, user.userId, user.sessionId);
+        if (!hub.bindConn(conn, user.userId, user.sessionId)) {
+          ws.send(frameOf('error', { code: 403, msg: 'This connection belongs to someone else.' }));
+          return;
+        }
         ws.send(frameOf('bindUid', { user_id: user.userId, client_id: conn.clientId }));
       }
     });
