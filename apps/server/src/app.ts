@@ -13,6 +13,7 @@ import { registerOps } from './ops/health.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { type Bus, localBus, redisBus } from './realtime/bus.ts';
 import { Hub } from './realtime/hub.ts';
+import { redisPresence, soloPresence } from './realtime/presence.ts';
 import { attachSocket } from './realtime/socket.ts';
 import { groupMembership } from './modules/groups/membership.ts';
 import { registerModules } from './modules/index.ts';
@@ -64,7 +65,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const bus: Bus = config.redisUrl
     ? await redisBus(config.redisUrl, `parley:bus:${config.databaseSchema ?? 'default'}`)
     : localBus();
-  const hub = new Hub(bus);
+  const presence = config.redisUrl
+    ? await redisPresence(config.redisUrl, `parley:${config.databaseSchema ?? 'default'}`)
+    : soloPresence();
+  const hub = new Hub(bus, presence);
   hubRef = hub;
   let draining = false;
   const system = systemService(db.db, config, app.log);
@@ -120,6 +124,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       clearInterval(poll);
       await app.close();
       detachSocket();
+      await presence.close();
       await bus.close();
       await db.close();
     },

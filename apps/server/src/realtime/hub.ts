@@ -3,6 +3,7 @@ import type { Push, PushTypeName } from '@parley/protocol';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Audience, Bus, BusMessage } from './bus.ts';
+import { type Presence, soloPresence } from './presence.ts';
 import { textFrame } from './wire.ts';
 
 export interface Conn {
@@ -37,8 +38,14 @@ export class Hub {
   /** frames written to sockets so far (for the pushes-per-second figure) */
   framesDelivered = 0;
 
-  constructor(private readonly bus: Bus) {
+  constructor(
+    private readonly bus: Bus,
+    private readonly presence: Presence = soloPresence(),
+  ) {
     bus.onMessage((msg) => this.onBus(msg));
+    presence.onLost((userIds) => {
+      for (const id of userIds) this.emitPresence(id, false);
+    });
   }
 
   add(ws: WebSocket, raw: Duplex | null = null): Conn {
@@ -90,12 +97,17 @@ export class Hub {
     const set = getSet(this.byUser, userId);
     set.add(conn);
     getSet(this.bySession, sessionId).add(conn);
-    if (set.size === 1) this.emitPresence(userId, true);
+    if (set.size === 1) this.setPresence(userId, true);
     return true;
   }
 
   isOnlineHere(userId: number): boolean {
     return (this.byUser.get(userId)?.size ?? 0) > 0;
+  }
+
+  /** Online on any node (with Redis), or here. */
+  isOnline(userId: number): boolean {
+    return this.isOnlineHere(userId) || this.presence.elsewhere(userId);
   }
 
   onPresence(listener: (userId: number, online: boolean) => void): void {
@@ -158,7 +170,7 @@ export class Hub {
       set?.delete(conn);
       if (set && set.size === 0) {
         this.byUser.delete(conn.userId);
-        this.emitPresence(conn.userId, false);
+        this.setPresence(conn.userId, false);
       }
     }
     if (conn.sessionId !== null) {
@@ -170,6 +182,14 @@ export class Hub {
     conn.sessionId = null;
   }
 
+  /** This node's presence of a user changed: record it, tell the other nodes, and tell listeners unless another node has the user online. */
+  private setPresence(userId: number, online: boolean): void {
+    const elsewhere = this.presence.elsewhere(userId);
+    this.presence.setLocal(userId, online);
+    this.bus.publish({ kind: 'presence', nodeId: this.presence.nodeId, userId, online });
+    if (!elsewhere) this.emitPresence(userId, online);
+  }
+
   private emitPresence(userId: number, online: boolean): void {
     for (const l of this.presenceListeners) l(userId, online);
   }
@@ -178,6 +198,10 @@ export class Hub {
     if (msg.kind === 'bind') {
       const conn = this.conns.get(msg.clientId);
       if (conn) this.bindConn(conn, msg.userId, msg.sessionId);
+      return;
+    }
+    if (msg.kind === 'presence') {
+      this.presence.remoteChange(msg.nodeId, msg.userId, msg.online);
       return;
     }
     const targets = this.resolve(msg.to);
