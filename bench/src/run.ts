@@ -173,7 +173,7 @@ async function main() {
       );
     }
     if (searchLoad) {
-      console.log(`\nLogin under load: 10 clients run searches for "e" over ${SEARCH_LOAD_MESSAGES.toLocaleString('en')} messages and 100-message forwards; a login every 50 ms for 20 s`);
+      console.log(`\nLogin under load: 10 clients run searches for "e" over ${SEARCH_LOAD_MESSAGES.toLocaleString('en')} messages and 100-message forwards; a login started every 100 ms for 20 s`);
       const job: StallJob & { kind: 'stall' } = {
         kind: 'stall',
         url,

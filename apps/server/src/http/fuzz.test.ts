@@ -37,7 +37,7 @@ describe.each(backends)('fuzzed bodies on every endpoint (%s)', (backend) => {
     expect(alive.body.code).toBe(0);
     const me = await s.user('After');
     expect((await s.post('/enterprise/im/getContacts', {}, me.token)).body.code).toBe(0);
-  });
+  }, 120_000);
 
   it('turns every body schema of the table into generated bodies', () => {
     const sample = fuzzCases(s.built.routes, 2);

@@ -227,7 +227,9 @@ export const useMessages = create<MessagesState>()((set, get) => {
         const items = mergeMessages(t.items, page.items);
         return { items, syncedMsgId: advanceSynced(items, Math.max(t.syncedMsgId, newestMsgId(page.items))) };
       });
-      if (page.items.length < MESSAGE_PAGE_MAX && !gapIn(contactId)) return;
+      // (an empty page with cached messages still above the mark: the server lists nothing more for
+      // me there, e.g. deleted for me; stop rather than ask again)
+      if (page.items.length === 0 || (page.items.length < MESSAGE_PAGE_MAX && !gapIn(contactId))) return;
     }
   }
 
