@@ -10,9 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { Job } from './generator.ts';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import type { RouteEntry } from '../../apps/server/src/http/route.ts';
 import { endpointCases } from '../../apps/server/src/testing/endpointCases.ts';
 import { fireFuzz, fuzzCases } from '../../apps/server/src/testing/fuzz.ts';
 import { cpuSeconds, rssMb, rssPeak } from './procstat.ts';
@@ -193,9 +190,8 @@ async function main() {
     }
 
     if (wants('fuzz')) {
-      const routes = await routeCatalogue();
-      const endpoints = endpointCases(routes);
-      const cases = fuzzCases(routes, Math.ceil(fuzzBodies / endpoints.length), Date.now() % 1_000_000);
+      const endpoints = endpointCases();
+      const cases = fuzzCases(Math.ceil(fuzzBodies / endpoints.length), Date.now() % 1_000_000);
       console.log(`\nFuzz: ${cases.length.toLocaleString('en')} generated bodies (well-formed and hostile) over ${endpoints.length} endpoints, signed in`);
       let token = await registerFuzzer(url);
       const outcome = await fireFuzz(url, cases, { token: () => token, renew: async () => void (token = await registerFuzzer(url)) }, 8);
@@ -211,16 +207,6 @@ async function main() {
   }
   console.log('\nSummary (figure — budget — verdict)');
   for (const l of lines) console.log(`  ${l}`);
-}
-
-/** Every JSON route the server registers (built once, in-process, on an empty database). */
-async function routeCatalogue(): Promise<RouteEntry[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-routes-'));
-  const built = await buildApp(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', DATABASE_URL: '', REDIS_URL: '' }));
-  const routes = built.routes;
-  await built.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-  return routes;
 }
 
 async function registerFuzzer(url: string): Promise<string> {

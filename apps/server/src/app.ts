@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DbHandle, migrate, openDatabase } from './db/index.ts';
 import { installErrorHandling, installJsonParser } from './http/errors.ts';
-import { makeRouter, type RouteEntry } from './http/route.ts';
+import { makeRouter } from './http/route.ts';
 import { serveStatic } from './http/static.ts';
 import { registerOps } from './ops/health.ts';
 import { createMetrics } from './ops/metrics.ts';
@@ -22,7 +22,6 @@ import { systemStore } from './modules/system/store.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
-  routes: RouteEntry[];
   ctx: AppContext;
   db: DbHandle;
   close(): Promise<void>;
@@ -117,7 +116,6 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   return {
     app,
-    routes: router.catalog,
     ctx,
     db,
     async close() {

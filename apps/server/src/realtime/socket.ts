@@ -38,7 +38,7 @@ export function attachSocket(
         }
         switch (frame.type) {
           case 'ping':
-            ws.send(frameOf('pong'));
+            ws.send(frameOf('pong', undefined));
             break;
           case 'pong':
             break;

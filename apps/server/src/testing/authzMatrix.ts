@@ -39,7 +39,10 @@ export type Cell = Body | { open: string };
 export interface MatrixEntry {
   /** calls by a signed-in user who has no part in the resource */
   stranger: Cell;
-  /** calls by a plain member of the group where the endpoint needs the owner or an admin */
+  /**
+   * calls by a plain member of the group: required wherever the table's role names the owner or
+   * an admin (`{open: reason}` when a plain member may, as with a switch that is on by default)
+   */
   member?: Cell;
 }
 
@@ -59,7 +62,10 @@ export const authzMatrix: Record<string, MatrixEntry> = {
   '/common/pub/bindUid': { stranger: (w) => ({ client_id: w.ownerClientId }) },
 
   // friends
-  '/enterprise/friend/add': { stranger: own('asking anyone to be a friend is open to everyone') },
+  '/enterprise/friend/add': {
+    stranger: own('asking anyone to be a friend is open to everyone'),
+    member: own('through a group: the addFriend switch, on by default'),
+  },
   '/enterprise/friend/index': { stranger: own() },
   '/enterprise/friend/update': { stranger: (w) => ({ friend_id: w.requestToMember, status: 1 }) },
   '/enterprise/friend/del': { stranger: own('removes a friend from the caller’s own list') },
@@ -83,8 +89,11 @@ export const authzMatrix: Record<string, MatrixEntry> = {
   '/enterprise/group/add': { stranger: (w) => ({ name: 'Mine', user_ids: [w.owner, w.member] }) },
   '/enterprise/group/index': { stranger: own() },
   '/enterprise/group/groupInfo': { stranger: g },
-  '/enterprise/group/groupUserList': { stranger: g },
-  '/enterprise/group/editGroupName': { stranger: (w) => ({ ...g(w), displayName: 'Taken' }) },
+  '/enterprise/group/groupUserList': { stranger: g, member: own('members see the list while hideMembers is off (the default)') },
+  '/enterprise/group/editGroupName': {
+    stranger: (w) => ({ ...g(w), displayName: 'Taken' }),
+    member: (w) => ({ ...g(w), displayName: 'Taken' }),
+  },
   '/enterprise/group/setNotice': {
     stranger: (w) => ({ ...g(w), notice: 'Taken' }),
     member: (w) => ({ ...g(w), notice: 'Taken' }),
@@ -105,7 +114,10 @@ export const authzMatrix: Record<string, MatrixEntry> = {
     stranger: (w) => ({ ...g(w), user_id: w.admin, minutes: 10 }),
     member: (w) => ({ ...g(w), user_id: w.admin, minutes: 10 }),
   },
-  '/enterprise/group/addGroupUser': { stranger: (w) => ({ ...g(w), user_ids: [w.stranger] }) },
+  '/enterprise/group/addGroupUser': {
+    stranger: (w) => ({ ...g(w), user_ids: [w.stranger] }),
+    member: own('members may invite while the invite switch is on (the default)'),
+  },
   '/enterprise/group/removeUser': {
     stranger: (w) => ({ ...g(w), user_id: w.admin }),
     member: (w) => ({ ...g(w), user_id: w.admin }),
@@ -113,8 +125,8 @@ export const authzMatrix: Record<string, MatrixEntry> = {
   '/enterprise/group/removeGroup': { stranger: g, member: g },
   '/enterprise/group/clearMessage': { stranger: (w) => ({ ...g(w), all: 1 }), member: (w) => ({ ...g(w), all: 1 }) },
   '/enterprise/group/getAllUser': { stranger: g },
-  '/enterprise/group/groupQrcode': { stranger: g },
-  '/enterprise/group/joinGroup': { stranger: g },
+  '/enterprise/group/groupQrcode': { stranger: g, member: own('members may invite while the invite switch is on (the default)') },
+  '/enterprise/group/joinGroup': { stranger: g, member: own('a member is in the group already') },
   '/common/pub/bindGroup': { stranger: (w) => ({ client_id: w.ownerClientId, group_id: w.groupId }) },
   '/common/index/bindGroup': { stranger: (w) => ({ client_id: w.ownerClientId, group_id: w.groupId }) },
 
@@ -135,6 +147,11 @@ export const authzMatrix: Record<string, MatrixEntry> = {
   '/enterprise/im/forwardMessage': { stranger: (w) => ({ msg_id: w.privateMsgId, user_ids: [w.stranger] }) },
   '/enterprise/im/searchMessages': { stranger: own() },
   '/enterprise/im/getAdminNotice': { stranger: own() },
+
+  // uploads (multipart)
+  '/common/upload/uploadFile': { stranger: own('stores a file of the caller’s own') },
+  '/common/upload/uploadAvatar': { stranger: own() },
+  '/common/upload/uploadEmoji': { stranger: own() },
 };
 
 export function matrixEntryFor(path: string): MatrixEntry | undefined {
