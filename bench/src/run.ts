@@ -194,7 +194,13 @@ async function main() {
       const cases = fuzzCases(Math.ceil(fuzzBodies / endpoints.length), Date.now() % 1_000_000);
       console.log(`\nFuzz: ${cases.length.toLocaleString('en')} generated bodies (well-formed and hostile) over ${endpoints.length} endpoints, signed in`);
       let token = await registerFuzzer(url);
-      const outcome = await fireFuzz(url, cases, { token: () => token, renew: async () => void (token = await registerFuzzer(url)) }, 8);
+      const session = {
+        token: () => token,
+        renew: async () => {
+          token = await registerFuzzer(url);
+        },
+      };
+      const outcome = await fireFuzz(url, cases, session, 8);
       const alive = await fetch(`${url}/common/pub/getSystemInfo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       const statuses = Object.entries(outcome.byStatus).map(([k, v]) => `${k}: ${v}`).join(', ');
       console.log(`  answers by HTTP status: ${statuses}; server answering afterwards: ${alive.status === 200 ? 'yes' : 'NO'}`);

@@ -249,13 +249,13 @@ describe.each(suites)('two nodes on PostgreSQL + Redis, one killed with SIGKILL'
     stop = true;
     await Promise.all(lanes);
 
-    const expectedFor = (client: Client, me: number) =>
+    const expectedFor = (me: number) =>
       acked.filter((a) => a.to === group || a.to === String(me)).map((a) => ({ key: a.to === group ? group : String(sender.id), msgId: a.msgId }));
     for (const [client, me] of [
       [c1, r1.id],
       [c2, r2.id],
     ] as const) {
-      const missing = () => expectedFor(client, me).filter((e) => !client.seen.get(e.key)?.has(e.msgId));
+      const missing = () => expectedFor(me).filter((e) => !client.seen.get(e.key)?.has(e.msgId));
       await expect.poll(() => missing().length, { timeout: 30_000 }).toBe(0);
     }
     // node 1's key expired: P is offline for node 2
