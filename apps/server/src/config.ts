@@ -32,6 +32,8 @@ const envSchema = z.object({
   SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   TRUST_PROXY: boolish.default(false),
   WEB_DIST: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(2_000),
   WALLET_PROVIDER: z.enum(['manual', 'sandbox'], { error: 'must be manual or sandbox' }).default('manual'),
 });
 
@@ -52,6 +54,10 @@ export interface Config {
   secret?: string;
   trustProxy: boolean;
   webDist: string;
+  /** when set, `/metrics` wants `Authorization: Bearer <token>` */
+  metricsToken?: string;
+  /** on shutdown, how long sockets get to close after being told to reconnect */
+  shutdownGraceMs: number;
   /** who approves recharges and withdrawals: an operator (`manual`) or nobody (`sandbox`, at once) */
   walletProvider: 'manual' | 'sandbox';
 }
@@ -81,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.SECRET,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     walletProvider: e.WALLET_PROVIDER,
   };
 }
