@@ -30,11 +30,14 @@ const BUDGET = { fanoutRate: 50, idleRssMb: 1024, privateP95: 50, privateRate: 1
 /** messages the expensive searches and forwards run over */
 const SEARCH_LOAD_MESSAGES = 50_000;
 
+/** The bench plays thousands of users from one address and far more traffic than one person makes. */
+const BENCH_LIMITS = { RATE_LIMIT_SCALE: '100000', SOCKETS_PER_ADDRESS: '100000' };
+
 function startServer(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
   const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', path.join(os.tmpdir(), 'parley-prof')] : [];
   const proc = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', WALLET_PROVIDER: 'sandbox' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', WALLET_PROVIDER: 'sandbox', ...BENCH_LIMITS },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -207,6 +210,7 @@ async function main() {
       console.log(`  answers by HTTP status: ${statuses}; server answering afterwards: ${alive.status === 200 ? 'yes' : 'NO'}`);
       for (const f of outcome.failures.slice(0, 5)) console.log(`  500 at ${f.path}: ${f.body} → ${f.answer}`);
       lines.push(`fuzz                 ${outcome.total} bodies, answers of 500: ${outcome.failures.length}   budget: ${BUDGET.fuzz500s}   ${verdict(outcome.failures.length === BUDGET.fuzz500s && alive.status === 200)}`);
+    }
     if (wants('redpackets')) {
       console.log('\nRed packets: 1,000 clients open one 100-share packet at once; then 40 packets × 100 claims, 64 in flight');
       const cpu0 = cpuSeconds(pid);
@@ -221,9 +225,10 @@ async function main() {
         `red packet claims    ${fmt(r.sustained.perSecond, 0)} claims/s on SQLite   budget: ≥ ${CLAIM_BUDGET.claimsPerSecond}/s   ${verdict(r.sustained.perSecond >= CLAIM_BUDGET.claimsPerSecond && r.sustained.failures === 0)}`,
       );
     }
-  } finally 
+  } finally {
     proc.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
   console.log('\nSummary (figure — budget — verdict)');
   for (const l of lines) console.log(`  ${l}`);
 }
