@@ -10,7 +10,8 @@ export interface Audience {
 
 export type BusMessage =
   | { kind: 'push'; to: Audience; frame: string; exceptClientId?: string; close?: boolean }
-  | { kind: 'bind'; clientId: string; userId: number; sessionId: number };
+  | { kind: 'bind'; clientId: string; userId: number; sessionId: number }
+  | { kind: 'close'; to: Audience };
 
 export interface Bus {
   publish(msg: BusMessage): void;

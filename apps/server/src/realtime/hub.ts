@@ -62,19 +62,21 @@ export class Hub {
     return this.conns.size;
   }
 
-  /** Binds locally when the socket is here, otherwise asks the other nodes. Returns whether it was local. */
-  bind(clientId: string, userId: number, sessionId: number): boolean {
+  /**
+   * Binds locally when the socket is here, otherwise asks the other nodes (who apply the same rule).
+   * 'taken': the socket is bound to another user, and a socket never changes hands.
+   */
+  bind(clientId: string, userId: number, sessionId: number): 'bound' | 'taken' | 'elsewhere' {
     const conn = this.conns.get(clientId);
-    if (conn) {
-      this.bindConn(conn, userId, sessionId);
-      return true;
-    }
+    if (conn) return this.bindConn(conn, userId, sessionId) ? 'bound' : 'taken';
     this.bus.publish({ kind: 'bind', clientId, userId, sessionId });
-    return false;
+    return 'elsewhere';
   }
 
-  bindConn(conn: Conn, userId: number, sessionId: number): void {
-    if (conn.userId === userId && conn.sessionId === sessionId) return;
+  /** Binds an unbound socket, or rebinds one of the same user to a new session; false when another user holds it. */
+  bindConn(conn: Conn, userId: number, sessionId: number): boolean {
+    if (conn.userId !== null && conn.userId !== userId) return false;
+    if (conn.userId === userId && conn.sessionId === sessionId) return true;
     this.unbind(conn);
     conn.userId = userId;
     conn.sessionId = sessionId;
@@ -82,6 +84,12 @@ export class Hub {
     set.add(conn);
     getSet(this.bySession, sessionId).add(conn);
     if (set.size === 1) this.emitPresence(userId, true);
+    return true;
+  }
+
+  /** Closes every socket of these sessions on every node, without a frame (the session was ended on purpose). */
+  closeSessions(sessions: number[]): void {
+    if (sessions.length > 0) this.bus.publish({ kind: 'close', to: { sessions } });
   }
 
   isOnlineHere(userId: number): boolean {
@@ -152,6 +160,14 @@ export class Hub {
     if (msg.kind === 'bind') {
       const conn = this.conns.get(msg.clientId);
       if (conn) this.bindConn(conn, msg.userId, msg.sessionId);
+      return;
+    }
+    if (msg.kind === 'close') {
+      for (const conn of this.resolve(msg.to)) {
+        this.flushConn(conn);
+        conn.ws.close(4001, 'closed');
+        this.remove(conn);
+      }
       return;
     }
     const targets = this.resolve(msg.to);

@@ -1,11 +1,18 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { type ErrorKey, type ErrorParams, errors, formatErrorText } from '@parley/protocol';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { SessionResolver } from '../http/auth.ts';
 import { frameOf, type Hub } from './hub.ts';
 
 const MAX_FRAME_BYTES = 64 * 1024;
+
+/** An `error` frame's data for a refusal of the protocol's error table (translated by key on the web). */
+function refusal(key: ErrorKey, params?: ErrorParams) {
+  const def = errors[key];
+  return { code: def.code, msg: formatErrorText(def.text, params), key, ...(params ? { params } : {}) };
+}
 
 /** The `/wss` endpoint: init → bindUid (token only) → ping/pong; idle sockets are closed. */
 export function attachSocket(app: FastifyInstance, hub: Hub, sessions: SessionResolver, idleMs: number): () => void {
@@ -56,7 +63,10 @@ export function attachSocket(app: FastifyInstance, hub: Hub, sessions: SessionRe
           hub.remove(conn);
           return;
         }
-        hub.bindConn(conn, user.userId, user.sessionId);
+        if (!hub.bindConn(conn, user.userId, user.sessionId)) {
+          ws.send(frameOf('error', refusal('security.socketTaken')));
+          return;
+        }
         ws.send(frameOf('bindUid', { user_id: user.userId, client_id: conn.clientId }));
       }
     });

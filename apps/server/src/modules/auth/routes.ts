@@ -2,6 +2,7 @@ import { bindUidBody, loginBody, registerBody } from '@parley/protocol';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { fail } from '../../domainError.ts';
 import { refuse } from '../../http/envelope.ts';
 import type { Router } from '../../http/route.ts';
 import type { AuthService, ClientMeta } from './service.ts';
@@ -22,8 +23,9 @@ export function authRoutes(r: Router, ctx: AppContext, auth: AuthService): void 
   r.post('/common/pub/login', { auth: false, body: loginBody }, ({ body, req }) => auth.login(body, clientMeta(req)));
   r.post('/common/pub/logout', { auth: true, body: z.object({}).loose() }, ({ user }) => auth.logout(user));
   r.post('/common/pub/bindUid', { auth: true, body: bindUidBody }, ({ body, user }) => {
-    const local = ctx.hub.bind(body.client_id, user.userId, user.sessionId);
-    if (!local && !ctx.config.redisUrl) throw refuse.notFound('That connection is gone. Reconnect and try again.');
+    const bound = ctx.hub.bind(body.client_id, user.userId, user.sessionId);
+    if (bound === 'taken') throw fail('security.socketTaken');
+    if (bound === 'elsewhere' && !ctx.config.redisUrl) throw refuse.notFound('That connection is gone. Reconnect and try again.');
     return { user_id: user.userId, client_id: body.client_id };
   });
 }
