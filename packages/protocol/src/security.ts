@@ -4,7 +4,7 @@
 export const FORWARD_MAX_WRITES = 100;
 
 /**
- * A per-caller request budget shared by `paths`: `max` requests per `windowMs`, counted per user
+ * A per-caller request budget of each of `paths`: `max` requests per `windowMs`, counted per user
  * when signed in, else per address. Paths are lower case (the server matches them case-insensitively).
  */
 export interface RateLimit {

@@ -15,6 +15,7 @@ export interface Conn {
   userId: number | null;
   sessionId: number | null;
   lastSeen: number;
+  openedAt: number;
 }
 
 export function frameOf<T>(type: PushTypeName, data?: T): string {
@@ -48,6 +49,7 @@ export class Hub {
       userId: null,
       sessionId: null,
       lastSeen: Date.now(),
+      openedAt: Date.now(),
     };
     this.conns.set(conn.clientId, conn);
     return conn;
@@ -114,12 +116,14 @@ export class Hub {
     this.onBus({ kind: 'push', to, frame: frameOf(type, data) });
   }
 
-  /** Closes idle sockets; returns how many. */
-  sweep(idleMs: number, now = Date.now()): number {
+  /** Closes idle sockets, and sockets still unbound after `unboundMs` however much they ping; returns how many. */
+  sweep(idleMs: number, unboundMs = Number.POSITIVE_INFINITY, now = Date.now()): number {
     let closed = 0;
     for (const conn of this.conns.values()) {
-      if (now - conn.lastSeen > idleMs) {
-        conn.ws.close(4000, 'idle');
+      const idle = now - conn.lastSeen > idleMs;
+      const unbound = conn.userId === null && now - conn.openedAt > unboundMs;
+      if (idle || unbound) {
+        conn.ws.close(idle ? 4000 : 4003, idle ? 'idle' : 'unbound');
         this.remove(conn);
         closed++;
       }

@@ -8,11 +8,13 @@ import type { AppContext } from '../../context.ts';
 import { type AuthUser, requireUser, tokenFromHeader } from '../../http/auth.ts';
 import { ApiError, envelope } from '../../http/envelope.ts';
 import { canReadFile, permanentFileUrl, signedFileUrl, verifyFileSignature } from './files.ts';
-import { type UploadsService, uploadsService } from './service.ts';
+import { type UploadsService, uploadTooLarge, uploadsService } from './service.ts';
 import { uploadsStore } from './store.ts';
 
 const NOT_MULTIPART = 'Send the file as multipart/form-data in a field named "file".';
 const NO_FILE = 'That file does not exist.';
+/** Room for the multipart boundaries, part headers and small fields around the file. */
+const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
 /**
  * Upload routes. Multipart bodies are not JSON, so these are plain Fastify routes (in their own
@@ -29,15 +31,24 @@ export function uploadsRoutes(app: FastifyInstance, ctx: AppContext, service: Up
       limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 8, fieldSize: 1024, parts: 12, headerPairs: 64 },
     });
 
-    /** Auth first (no token → HTTP 401), then the body must be multipart (JSON and others → 400). */
-    const guard = async (req: FastifyRequest) => {
+    /**
+     * Auth first (no token → HTTP 401), then the body must be multipart (JSON and others → 400), and
+     * an announced length over the route's limit is refused (413) before a byte of it is read.
+     */
+    const guardFor = (maxBytes: number) => async (req: FastifyRequest) => {
       users.set(req, await requireUser(req, ctx.sessions));
       const type = req.headers['content-type'] ?? '';
       if (!/^multipart\/form-data\s*;/i.test(type)) throw new ApiError(Code.BAD_REQUEST, NOT_MULTIPART);
+      const announced = Number(req.headers['content-length'] ?? 0);
+      if (announced > maxBytes + MULTIPART_OVERHEAD_BYTES) throw uploadTooLarge(maxBytes);
     };
+    // a refused upload may still be arriving: close the connection instead of reading the rest
+    scope.addHook('onSend', async (_req, reply) => {
+      if (reply.statusCode === 413) reply.header('connection', 'close');
+    });
     const userOf = (req: FastifyRequest): AuthUser => users.get(req) as AuthUser;
 
-    scope.post('/common/upload/uploadFile', { onRequest: guard }, async (req) => {
+    scope.post('/common/upload/uploadFile', { onRequest: guardFor(ctx.config.uploadMaxBytes) }, async (req) => {
       const user = userOf(req);
       const f = await service.uploadFile(req, user.userId);
       return envelope({
@@ -51,7 +62,7 @@ export function uploadsRoutes(app: FastifyInstance, ctx: AppContext, service: Up
       });
     });
 
-    scope.post('/common/upload/uploadAvatar', { onRequest: guard }, async (req) => {
+    scope.post('/common/upload/uploadAvatar', { onRequest: guardFor(AVATAR_MAX_BYTES) }, async (req) => {
       const user = userOf(req);
       // users.avatar changes in the same transaction as the uploads row
       const f = await service.uploadPicture(req, user.userId, 'avatar', AVATAR_MAX_BYTES, (trx, id) =>
@@ -60,7 +71,7 @@ export function uploadsRoutes(app: FastifyInstance, ctx: AppContext, service: Up
       return envelope({ file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) });
     });
 
-    scope.post('/common/upload/uploadEmoji', { onRequest: guard }, async (req) => {
+    scope.post('/common/upload/uploadEmoji', { onRequest: guardFor(EMOJI_MAX_BYTES) }, async (req) => {
       const user = userOf(req);
       const f = await service.uploadPicture(req, user.userId, 'emoji', EMOJI_MAX_BYTES);
       return envelope({ file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) });

@@ -9,7 +9,7 @@ export const securityErrors = errorTable({
   },
   'security.busy': { code: Code.SERVER, text: 'The server is busy. Try again in a moment.' },
   'security.bodyTooSlow': { code: Code.BAD_REQUEST, text: 'The request took too long to arrive.' },
-  'security.uploadTooLarge': { code: Code.BAD_REQUEST, text: 'The file is too large: at most {{max}}.' },
+  'security.uploadTooLarge': { code: Code.BAD_REQUEST, text: 'The file is larger than the {{max}} limit' },
   'security.forwardTooMany': {
     code: Code.BAD_REQUEST,
     text: 'Forward at most {{max}} messages in all (messages × chats). Forward fewer at a time.',
