@@ -43,3 +43,10 @@ export const SOCKET_UNBOUND_MS = 30_000;
 
 /** Wrong codes or current passwords a signed-in user may give in the sign-in window before a pause. */
 export const SECRET_ATTEMPTS_LIMIT = 5;
+
+/**
+ * Message search is indexed by trigrams, so a keyword of fewer than 3 characters cannot use the
+ * index: it is looked for in the newest SEARCH_SHORT_KEYWORD_WINDOW messages of the searched chats only.
+ */
+export const SEARCH_INDEXED_MIN_CHARS = 3;
+export const SEARCH_SHORT_KEYWORD_WINDOW = 5_000;

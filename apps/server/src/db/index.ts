@@ -31,6 +31,23 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/**
+ * pg_trgm (message search) lives in `public`, shared by every schema; two servers starting at once
+ * may race to create it, so a failure is only an error when the extension is still missing after it.
+ */
+async function ensureTrigramExtension(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+  } catch (err) {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'");
+    if (!rowCount) throw err;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function openDatabase(config: Config): Promise<DbHandle> {
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
@@ -40,6 +57,7 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
       await admin.end();
     }
+    await ensureTrigramExtension(config.databaseUrl);
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
