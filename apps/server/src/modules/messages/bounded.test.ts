@@ -74,6 +74,10 @@ describe.each(backends)('bounded work per call (%s)', (backend) => {
       is_group: 0,
       type: 'text',
       content: `filler ${i}`,
+      at: '[]',
+      extends: '{}',
+      file_id: null,
+      is_undo: 0,
       send_time: Date.now(),
     }));
     for (let i = 0; i < rows.length; i += 500) await s.built.ctx.db.insertInto('messages').values(rows.slice(i, i + 500)).execute();
