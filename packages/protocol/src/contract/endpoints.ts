@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { EndpointDef } from './define.ts';
+import { groupQrEndpoints } from './endpoints/groupQr.ts';
 import { systemEndpoints } from './endpoints/system.ts';
 
 /**
@@ -9,6 +10,7 @@ import { systemEndpoints } from './endpoints/system.ts';
  */
 export const endpoints = {
   ...systemEndpoints,
+  ...groupQrEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -58,6 +58,7 @@ export function groupRoutes(r: Router, groups: GroupService): void {
     groups.mentionList(user.userId, body.group_id ?? body.id),
   );
   r.post(`${G}/groupQrcode`, { auth, body: groupRefBody }, ({ body, user }) => groups.qrcode(user.userId, body.gid));
+  r.handle('resetGroupQrcode', ({ body, user }) => groups.resetQrcode(user.userId, body.gid));
   r.post(`${G}/joinGroup`, { auth, body: joinGroupBody }, ({ body, user }) => groups.join(user.userId, body));
   for (const path of ['/common/pub/bindGroup', '/common/index/bindGroup']) {
     r.post(path, { auth, body: bindGroupBody }, ({ body, user }) =>
