@@ -218,8 +218,8 @@ export const sendMessageBody = z.object({
   /** text for text; ignored for file kinds; location/contact may give their object here or in `extends` */
   content: z.union([z.string(), z.record(z.string(), z.unknown())]).default(''),
   is_group: bit.default(0),
-  at: z.array(wholeNumber(0, 2_147_483_647, 'at must list user ids (0 for everyone)')).max(500).default([]),
-  file_id: wholeNumber(1, 2_147_483_647, 'file_id must be a file id').optional(),
+  at: z.array(wholeNumber(0, 2_147_483_647)).max(500).default([]),
+  file_id: wholeNumber(1, 2_147_483_647).optional(),
   extends: z.record(z.string(), z.unknown()).default({}),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
@@ -228,7 +228,7 @@ export const getMessageListBody = z.object({
   toContactId: contactIdSchema,
   is_group: bit.default(0),
   page: wholeNumber(1, 100_000).default(1),
-  limit: wholeNumber(1, MESSAGE_PAGE_MAX, `limit is a number from 1 to ${MESSAGE_PAGE_MAX}`).default(MESSAGE_PAGE_DEFAULT),
+  limit: wholeNumber(1, MESSAGE_PAGE_MAX, `limit is at most ${MESSAGE_PAGE_MAX}`).default(MESSAGE_PAGE_DEFAULT),
   /** messages AFTER this id, ascending (reconcile) */
   last_msg_id: cursorSchema.optional(),
   /** messages BEFORE this id (scroll-up) */

@@ -10,7 +10,6 @@ export function wholeNumber(min: number, max: number, error?: string) {
     .string()
     .regex(/^\d{1,16}$/)
     .transform(Number);
-  return z
-    .union([z.number(), digits], error ? { error } : { error: 'must be a whole number' })
-    .pipe(z.number().int().min(min, error ? { error } : undefined).max(max, error ? { error } : undefined));
+  const message = error ? { error } : undefined;
+  return z.union([z.number(), digits], message).pipe(z.number().int().min(min, message).max(max, message));
 }
