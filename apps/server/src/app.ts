@@ -9,7 +9,7 @@ import { installErrorHandling, installJsonParser } from './http/errors.ts';
 import { installSecurityHeaders } from './http/headers.ts';
 import { logSerializers } from './http/logging.ts';
 import { installProtection, limitSlowClients } from './http/protection.ts';
-import { makeRouter, type RouteEntry } from './http/route.ts';
+import { makeRouter } from './http/route.ts';
 import { serveStatic } from './http/static.ts';
 import { type Bus, localBus, redisBus } from './realtime/bus.ts';
 import { Hub } from './realtime/hub.ts';
@@ -21,7 +21,6 @@ import { systemStore } from './modules/system/store.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
-  routes: RouteEntry[];
   ctx: AppContext;
   db: DbHandle;
   close(): Promise<void>;
@@ -99,7 +98,6 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   return {
     app,
-    routes: router.catalog,
     ctx,
     db,
     async close() {

@@ -21,9 +21,9 @@ describe.each(backends)('sockets follow their session (%s)', (backend) => {
     const stays = await boundSocket(s.wsUrl, other);
     expect((await s.post('/common/pub/logout', {}, u.token)).body.code).toBe(0);
     expect((await gone.closed).code).toBe(4001);
-    s.built.ctx.hub.pushUsers([u.id], 'updateConfig', { probe: 1 });
-    expect((await stays.next('updateConfig')).data).toEqual({ probe: 1 });
-    expect(gone.frames.some((f) => f.type === 'updateConfig')).toBe(false);
+    s.built.ctx.hub.pushUsers([u.id], 'delFriend', { user_id: 1 });
+    expect((await stays.next('delFriend')).data).toEqual({ user_id: 1 });
+    expect(gone.frames.some((f) => f.type === 'delFriend')).toBe(false);
     stays.close();
   });
 
@@ -58,10 +58,10 @@ describe.each(backends)('sockets follow their session (%s)', (backend) => {
     const sock = await boundSocket(s.wsUrl, victim.token);
     const res = await s.post('/common/pub/bindUid', { client_id: sock.clientId }, thief.token);
     expect(res.body.code).toBe(403);
-    s.built.ctx.hub.pushUsers([thief.id], 'updateConfig', { to: 'thief' });
-    s.built.ctx.hub.pushUsers([victim.id], 'updateConfig', { to: 'victim' });
-    expect((await sock.next('updateConfig')).data).toEqual({ to: 'victim' });
-    expect(sock.frames.filter((f) => f.type === 'updateConfig')).toHaveLength(1);
+    s.built.ctx.hub.pushUsers([thief.id], 'delFriend', { user_id: 666 });
+    s.built.ctx.hub.pushUsers([victim.id], 'delFriend', { user_id: 777 });
+    expect((await sock.next('delFriend')).data).toEqual({ user_id: 777 });
+    expect(sock.frames.filter((f) => f.type === 'delFriend')).toHaveLength(1);
     sock.close();
   });
 
@@ -80,8 +80,8 @@ describe.each(backends)('sockets follow their session (%s)', (backend) => {
     const sock = await boundSocket(s.wsUrl, a.token);
     sock.send({ type: 'bindUid', token: b.token });
     expect((await sock.next('error')).data.code).toBe(403);
-    s.built.ctx.hub.pushUsers([a.id], 'updateConfig', { still: 'a' });
-    expect((await sock.next('updateConfig')).data).toEqual({ still: 'a' });
+    s.built.ctx.hub.pushUsers([a.id], 'delFriend', { user_id: 5 });
+    expect((await sock.next('delFriend')).data).toEqual({ user_id: 5 });
     sock.close();
   });
 });

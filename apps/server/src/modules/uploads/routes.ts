@@ -2,79 +2,78 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { AVATAR_MAX_BYTES, Code, EMOJI_MAX_BYTES } from '@parley/protocol';
+import { AVATAR_MAX_BYTES, Code, EMOJI_MAX_BYTES, type UploadKindValue } from '@parley/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { type AuthUser, requireUser, tokenFromHeader } from '../../http/auth.ts';
-import { ApiError, envelope } from '../../http/envelope.ts';
+import { requireUser, tokenFromHeader } from '../../http/auth.ts';
+import { ApiError } from '../../http/envelope.ts';
+import type { Router } from '../../http/route.ts';
 import { canReadFile, permanentFileUrl, signedFileUrl, verifyFileSignature } from './files.ts';
 import { type UploadsService, uploadTooLarge, uploadsService } from './service.ts';
 import { uploadsStore } from './store.ts';
 
-const NOT_MULTIPART = 'Send the file as multipart/form-data in a field named "file".';
 const NO_FILE = 'That file does not exist.';
 /** Room for the multipart boundaries, part headers and small fields around the file. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
 /**
- * Upload routes. Multipart bodies are not JSON, so these are plain Fastify routes (in their own
- * encapsulated scope, where the multipart parser lives) answering the same envelope and refusing
- * with ApiError like every other route.
+ * Upload routes: the multipart endpoints of the table, registered in their own encapsulated scope
+ * (where the multipart parser lives), and the GET that serves a stored file.
  */
-export function uploadsRoutes(app: FastifyInstance, ctx: AppContext, service: UploadsService = uploadsService(ctx)) {
-  const users = new WeakMap<FastifyRequest, AuthUser>();
-
+export function uploadsRoutes(
+  app: FastifyInstance,
+  r: Router,
+  ctx: AppContext,
+  service: UploadsService = uploadsService(ctx),
+) {
   app.register(async (scope) => {
     // defaults for this scope; each route passes its own file size limit to `req.parts`
     await scope.register(multipart, {
       throwFileSizeLimit: false,
       limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 8, fieldSize: 1024, parts: 12, headerPairs: 64 },
     });
+    const routes = r.within(scope);
 
-    /**
-     * Auth first (no token → HTTP 401), then the body must be multipart (JSON and others → 400), and
-     * an announced length over the route's limit is refused (413) before a byte of it is read.
-     */
-    const guardFor = (maxBytes: number) => async (req: FastifyRequest) => {
-      users.set(req, await requireUser(req, ctx.sessions));
-      const type = req.headers['content-type'] ?? '';
-      if (!/^multipart\/form-data\s*;/i.test(type)) throw new ApiError(Code.BAD_REQUEST, NOT_MULTIPART);
-      const announced = Number(req.headers['content-length'] ?? 0);
-      if (announced > maxBytes + MULTIPART_OVERHEAD_BYTES) throw uploadTooLarge(maxBytes);
+    // an announced length over the route's limit is refused (413) before a byte of it is read
+    const maxBytes: Record<string, number> = {
+      '/common/upload/uploadfile': ctx.config.uploadMaxBytes,
+      '/common/upload/uploadavatar': AVATAR_MAX_BYTES,
+      '/common/upload/uploademoji': EMOJI_MAX_BYTES,
     };
+    scope.addHook('onRequest', async (req) => {
+      const limit = maxBytes[(req.url.split('?')[0] ?? '').toLowerCase()];
+      const announced = Number(req.headers['content-length'] ?? 0);
+      if (limit !== undefined && announced > limit + MULTIPART_OVERHEAD_BYTES) throw uploadTooLarge(limit);
+    });
     // a refused upload may still be arriving: close the connection instead of reading the rest
     scope.addHook('onSend', async (_req, reply) => {
       if (reply.statusCode === 413) reply.header('connection', 'close');
     });
-    const userOf = (req: FastifyRequest): AuthUser => users.get(req) as AuthUser;
 
-    scope.post('/common/upload/uploadFile', { onRequest: guardFor(ctx.config.uploadMaxBytes) }, async (req) => {
-      const user = userOf(req);
+    routes.handle('uploadFile', async ({ req, user }) => {
       const f = await service.uploadFile(req, user.userId);
-      return envelope({
+      return {
         file_id: f.id,
         url: signedFileUrl(ctx.secret, f.id, user.userId),
         name: f.name,
         size: f.size,
         mime: f.mime,
         ext: f.ext,
-        kind: f.kind,
-      });
+        kind: f.kind as UploadKindValue,
+      };
     });
 
-    scope.post('/common/upload/uploadAvatar', { onRequest: guardFor(AVATAR_MAX_BYTES) }, async (req) => {
-      const user = userOf(req);
+    routes.handle('uploadAvatar', async ({ req, user }) => {
       // users.avatar changes in the same transaction as the uploads row
       const f = await service.uploadPicture(req, user.userId, 'avatar', AVATAR_MAX_BYTES, (trx, id) =>
         uploadsStore(trx).setAvatar(user.userId, permanentFileUrl(ctx.secret, id, user.userId)),
       );
-      return envelope({ file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) });
+      return { file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) };
     });
 
-    scope.post('/common/upload/uploadEmoji', { onRequest: guardFor(EMOJI_MAX_BYTES) }, async (req) => {
-      const user = userOf(req);
+    routes.handle('uploadEmoji', async ({ req, user }) => {
       const f = await service.uploadPicture(req, user.userId, 'emoji', EMOJI_MAX_BYTES);
-      return envelope({ file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) });
+      return { file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) };
     });
 
     scope.get('/common/upload/file/:id', async (req, reply) => serveFile(ctx, service, req, reply));
