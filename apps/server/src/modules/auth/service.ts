@@ -20,8 +20,12 @@ import { toUserInfo } from './users.ts';
 /** argon2id with OWASP's minimum memory (19 MiB, t=2). */
 export const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;
 const TOUCH_EVERY_MS = 60_000;
-/** Checked instead of a hash when the account does not exist, made once per process. */
-const dummyHash = hash('not a real password', ARGON);
+/** Checked instead of a hash when the account does not exist, made once per process on first use. */
+let dummyHash: Promise<string> | undefined;
+const dummy = () => {
+  dummyHash ??= hash('not a real password', ARGON);
+  return dummyHash;
+};
 
 export interface ClientMeta {
   ip: string;
@@ -114,7 +118,7 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
         throw err;
       }
       // An unknown account costs the same hashing time as a known one: no probing by timing.
-      const ok = await verify(found?.password_hash ?? (await dummyHash), body.password);
+      const ok = await verify(found?.password_hash ?? (await dummy()), body.password);
       const user = ok ? found : undefined;
       if (!user) throw refuse.bad('Wrong account or password.');
       await Promise.all([address.release(), account.release()]);
