@@ -1,5 +1,6 @@
 import type { ErrorDef } from './define.ts';
 import { commonErrors } from './errors/common.ts';
+import { securityErrors } from './errors/security.ts';
 import { systemErrors } from './errors/system.ts';
 import { redPacketErrors } from './errors/redpackets.ts';
 import { walletErrors } from './errors/wallet.ts';
@@ -12,6 +13,7 @@ import { walletErrors } from './errors/wallet.ts';
 export const errors = {
   ...commonErrors,
   ...systemErrors,
+  ...securityErrors,
   ...walletErrors,
   ...redPacketErrors,
 } satisfies Record<string, ErrorDef>;
