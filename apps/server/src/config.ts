@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CALL_RING_SECONDS, type IceServerConfig, iceServerSchema } from '@parley/protocol';
 import { z } from 'zod';
 
 const boolish = z
@@ -32,6 +33,22 @@ const envSchema = z.object({
   SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   TRUST_PROXY: boolish.default(false),
   WEB_DIST: z.string().optional(),
+  ICE_SERVERS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw || raw.trim() === '') return [];
+      try {
+        const parsed = z.array(iceServerSchema).safeParse(JSON.parse(raw));
+        if (parsed.success) return parsed.data;
+      } catch {
+        /* reported below */
+      }
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {urls, username?, credential?}' });
+      return z.NEVER;
+    }),
+  CALL_RING_SECONDS: z.coerce.number().int().min(1).max(600).default(CALL_RING_SECONDS),
+  CALL_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
 });
 
 export interface Config {
@@ -51,6 +68,12 @@ export interface Config {
   secret?: string;
   trustProxy: boolean;
   webDist: string;
+  /** RTCIceServer entries handed to call clients (ICE_SERVERS, JSON) */
+  iceServers: IceServerConfig[];
+  /** how long a call rings before it ends unanswered (905) */
+  callRingMs: number;
+  /** how long a call survives its party's dropped socket */
+  callGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketIdleMs: e.SOCKET_IDLE_MS,
     secret: e.SECRET,
     trustProxy: e.TRUST_PROXY,
+    iceServers: e.ICE_SERVERS,
+    callRingMs: e.CALL_RING_SECONDS * 1000,
+    callGraceMs: e.CALL_GRACE_SECONDS * 1000,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

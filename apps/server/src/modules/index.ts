@@ -3,11 +3,14 @@ import type { AppContext } from '../context.ts';
 import type { Router } from '../http/route.ts';
 import { authRoutes } from './auth/routes.ts';
 import { authService } from './auth/service.ts';
+import { callsRoutes } from './calls/routes.ts';
+import { callService } from './calls/service.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import { friendsRoutes } from './friends/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { groupService } from './groups/service.ts';
 import { messageRoutes } from './messages/routes.ts';
+import { messageService } from './messages/service.ts';
 import { systemRoutes } from './system/routes.ts';
 import type { SystemService } from './system/service.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -25,4 +28,10 @@ export function registerModules(router: Router, ctx: AppContext, system: SystemS
   uploadsRoutes(app, ctx);
   conversationRoutes(router, ctx);
   messageRoutes(router, ctx, system);
+  const calls = callService(ctx, system, messageService(ctx, system));
+  callsRoutes(router, calls);
+  ctx.hub.onDisconnect((clientId) => {
+    calls.socketDropped(clientId).catch((err) => ctx.log.warn({ err }, 'call drop check failed'));
+  });
+  app.addHook('onClose', async () => calls.stop());
 }

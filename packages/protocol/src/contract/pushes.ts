@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { systemPushes } from './pushes/system.ts';
+import { callsPushes } from './pushes/calls.ts';
 
 /**
  * Every server push, by type: `{type, data}` where `data` matches the schema here
@@ -8,6 +9,7 @@ import { systemPushes } from './pushes/system.ts';
  */
 export const pushes = {
   ...systemPushes,
+  ...callsPushes,
 } satisfies Record<string, z.ZodType>;
 
 export type Pushes = typeof pushes;
