@@ -148,3 +148,18 @@ export const iceServerSchema = z.object({
   credential: z.string().optional(),
 });
 export type IceServerConfig = z.infer<typeof iceServerSchema>;
+
+/** A call's length as the record and the in-call timer show it: "01:23", "1:02:03" past an hour. */
+export function formatCallDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/** The outcome a call-ending code means. */
+export function callOutcomeOf(code: number): CallOutcome | null {
+  const hit = (Object.entries(CALL_OUTCOME_CODE) as [CallOutcome, number][]).find(([, c]) => c === code);
+  return hit ? hit[0] : null;
+}
