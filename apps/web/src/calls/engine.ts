@@ -190,7 +190,7 @@ export async function startCall(peer: CallParty, media: CallMedia): Promise<void
 /** Accepts the ringing call on this device. */
 export async function acceptCall(): Promise<void> {
   const call = useCalls.getState().call;
-  if (!call || call.phase !== 'incoming') return;
+  if (call?.phase !== 'incoming') return;
   stopRinging();
   useCalls.getState().patch({ phase: 'connecting' });
   navigateTo(callPath(call));
@@ -213,7 +213,7 @@ export async function acceptCall(): Promise<void> {
 /** Declines the ringing call. */
 export async function declineCall(): Promise<void> {
   const call = useCalls.getState().call;
-  if (!call || call.phase !== 'incoming') return;
+  if (call?.phase !== 'incoming') return;
   stopRinging();
   useCalls.getState().clear();
   useCalls.getState().lock({ kind: 'code', code: CallCode.REJECTED, fromSelf: true });

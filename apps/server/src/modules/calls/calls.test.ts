@@ -151,7 +151,7 @@ describe.each(backends)('calls (%s)', (backend) => {
     expect((await bPhone.next('simple')).data).toMatchObject({ id, type: 'webrtc', extends: { media: 'video', outcome: 'completed' } });
     expect((await aPc.next('simple')).data).toMatchObject({ id, type: 'webrtc' });
     // signalling after the end is refused
-    expect((await step(s, alice, aPhone, { toContactId: bob.id, event: 'offer', sdp: 'x', id })).body.key).toBe('calls.ended');
+    expect((await step(s, alice, aPhone, { toContactId: bob.id, event: 'offer', sdp: 'x', id })).body).toMatchObject({ key: 'calls.ended' });
   });
 
   it('cancel and reject each end the call once with one record on both sides; a 905 from a client is refused', async () => {
@@ -162,9 +162,9 @@ describe.each(backends)('calls (%s)', (backend) => {
       code: 400,
       key: 'calls.badStep',
     });
-    expect((await step(s, bob, bSock, { toContactId: alice.id, event: 'call', code: CallCode.CANCELLED, id: cancelled.id })).body.key).toBe(
-      'calls.badStep',
-    );
+    expect((await step(s, bob, bSock, { toContactId: alice.id, event: 'call', code: CallCode.CANCELLED, id: cancelled.id })).body).toMatchObject({
+      key: 'calls.badStep',
+    });
     const [first, second] = await Promise.all([
       step(s, alice, aSock, { toContactId: bob.id, event: 'call', code: CallCode.CANCELLED, id: cancelled.id }),
       step(s, alice, aSock, { toContactId: bob.id, event: 'call', code: CallCode.CANCELLED, id: cancelled.id }),

@@ -79,7 +79,6 @@ export default function CallPage({ query }: PageProps) {
           <video ref={localRef} className={styles.localVideo} autoPlay playsInline muted data-testid="call-local-video" />
         </>
       ) : (
-        // biome-ignore lint/a11y/useMediaCaption: a live call has no captions
         <audio ref={remoteAudioRef} autoPlay data-testid="call-remote-audio" />
       )}
       <div className={`${styles.peer} ${showVideo ? styles.hidden : ''}`}>
