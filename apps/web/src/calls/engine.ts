@@ -11,7 +11,7 @@ import {
 import { api } from '../api/client.ts';
 import { showToast } from '../components/feedback.tsx';
 import { t } from '../i18n/index.ts';
-import { onPush } from '../realtime/socket.ts';
+import { onPush, onSocketState } from '../realtime/socket.ts';
 import { navigateTo } from '../router/navigation.ts';
 import { type CallSession, isOnCall, useCalls } from '../stores/calls.ts';
 import { useSession } from '../stores/session.ts';
@@ -28,6 +28,8 @@ let pc: RTCPeerConnection | null = null;
 let pendingIce: RTCIceCandidateInit[] = [];
 let iceServers: RTCIceServer[] | null = null;
 let clearTimer: ReturnType<typeof setTimeout> | null = null;
+/** the socket this device's side of the call is on (the server sends its signalling there) */
+let callClientId: string | null = null;
 
 declare global {
   interface Window {
@@ -170,6 +172,7 @@ export async function startCall(peer: CallParty, media: CallMedia): Promise<void
     speaker: true,
   };
   s.begin(call);
+  callClientId = useSession.getState().clientId;
   navigateTo(callPath(call));
   try {
     await openMedia(media);
@@ -203,6 +206,7 @@ export async function acceptCall(): Promise<void> {
     return;
   }
   try {
+    callClientId = useSession.getState().clientId;
     await send({ toContactId: call.peer.id, event: 'call', code: CallCode.ACCEPTED, id: call.id });
     await peerConnection(call);
   } catch {
@@ -338,8 +342,25 @@ async function onCallPush(p: WebrtcPush): Promise<void> {
   }
 }
 
+/** The socket came back with a new client id during a call: move this side of the call to it. */
+async function resumeOnNewSocket(): Promise<void> {
+  const call = useCalls.getState().call;
+  const clientId = useSession.getState().clientId;
+  if (!call || call.phase === 'incoming' || call.phase === 'ended' || !callClientId || !clientId || clientId === callClientId) return;
+  const from = callClientId;
+  callClientId = clientId;
+  try {
+    await send({ toContactId: call.peer.id, event: 'resume', id: call.id, from_client: from }, true);
+  } catch {
+    finish(null);
+  }
+}
+
 /** Listens for call pushes (once, at start-up). */
 export function startCallSync(): void {
+  onSocketState((state) => {
+    if (state === 'bound') void resumeOnNewSocket();
+  });
   onPush<WebrtcPush>('webrtc', (p) => {
     onCallPush(p).catch((err) => console.error('[parley] call step failed', err));
   });

@@ -26,9 +26,10 @@ export type CallMedia = (typeof CALL_MEDIA)[number];
 
 /**
  * `call` carries a call code (control: ring, cancel, reject, accept, hang up, busy);
- * `offer`, `answer` and `ice` carry WebRTC signalling between the two connected devices.
+ * `offer`, `answer` and `ice` carry WebRTC signalling between the two connected devices;
+ * `resume` moves a party's side of the call to the socket it reconnected with (same device).
  */
-export const CALL_EVENTS = ['call', 'offer', 'answer', 'ice'] as const;
+export const CALL_EVENTS = ['call', 'offer', 'answer', 'ice', 'resume'] as const;
 export type CallEvent = (typeof CALL_EVENTS)[number];
 
 /** How a call ended, as its record shows it. */
@@ -80,6 +81,8 @@ export const sendToMsgBody = z
     sdp: z.string().max(64_000).optional(),
     /** an ICE candidate */
     candidate: iceCandidateSchema.optional(),
+    /** `resume`: the socket (client id) this device's side of the call was on before it reconnected */
+    from_client: z.string().min(1).max(64).optional(),
   })
   .superRefine((b, ctx) => {
     if (b.event === 'call' && b.code === undefined) ctx.addIssue({ code: 'custom', message: 'A call step needs its code (901–907).', path: ['code'] });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CallCode } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, socketPool, startServer, type TestServer, type TestSocket, type TestUser } from '../../testing/harness.ts';
+import { backends, boundSocket, socketPool, startServer, type TestServer, type TestSocket, type TestUser } from '../../testing/harness.ts';
 import { befriend } from '../messages/fixtures.ts';
 import { systemService } from '../system/service.ts';
 
@@ -197,6 +197,34 @@ describe.each(backends)('calls (%s)', (backend) => {
     await step(s, bob, bSock, { toContactId: alice.id, event: 'call', code: CallCode.CANCELLED, id: next.id });
   });
 
+  it('a party that reconnects within the grace period resumes the call on its new socket; nobody else can', async () => {
+    const aOld = await sock(alice);
+    const bSock = await sock(bob);
+    const { id } = await ring(s, alice, aOld, bob, 'video');
+    await step(s, bob, bSock, { toContactId: alice.id, event: 'call', code: CallCode.ACCEPTED, id });
+    const aOther = await sock(alice);
+    // another device of Alice's does not know the old socket id, and Carol is no party
+    expect((await step(s, alice, aOther, { toContactId: bob.id, event: 'resume', id, from_client: 'not-the-socket' })).body).toMatchObject({
+      key: 'calls.notConnected',
+    });
+    expect((await step(s, carol, await sock(carol), { toContactId: alice.id, event: 'resume', id, from_client: aOld.clientId })).body).toMatchObject({
+      key: 'calls.notParty',
+    });
+    aOld.close();
+    await aOld.closed;
+    const aNew = await sock(alice);
+    const resumed = await step(s, alice, aNew, { toContactId: bob.id, event: 'resume', id, from_client: aOld.clientId });
+    expect(resumed.body).toMatchObject({ code: 0, data: { state: 'active' } });
+    // past the grace period the call is still on, and signalling now reaches the new socket
+    await new Promise((r) => setTimeout(r, 900));
+    expect(await records(s, id)).toHaveLength(0);
+    expect((await step(s, bob, bSock, { toContactId: alice.id, event: 'answer', sdp: 'v=0 again', id })).body.code).toBe(0);
+    expect((await aNew.next('webrtc')).data).toMatchObject({ event: 'answer', sdp: 'v=0 again' });
+    expect((await step(s, alice, aOld, { toContactId: bob.id, event: 'offer', sdp: 'x', id })).body.code).not.toBe(0);
+    await step(s, alice, aNew, { toContactId: bob.id, event: 'call', code: CallCode.HUNG_UP, id });
+    await expectOneRecord(s, alice, bob, id, 'completed');
+  });
+
   it('refuses calls while the system switch disableCalls is on, with the spec message', async () => {
     const watcher = await sock(alice);
     const admin = systemService(s.built.ctx.db, s.built.ctx.config, { info: () => {} });
@@ -239,5 +267,45 @@ describe.each(backends)('calls ring timeout (%s)', (backend) => {
     await expectOneRecord(s, a, b, id, 'missed');
     const late = await step(s, b, bSock, { toContactId: a.id, event: 'call', code: CallCode.ACCEPTED, id });
     expect(late.body).toMatchObject({ code: 404, key: 'calls.ended' });
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const pgUrl = process.env.TEST_DATABASE_URL;
+const twoNodes = redisUrl && pgUrl ? [{ redisUrl, pgUrl }] : [];
+
+describe.each(twoNodes)('calls across two nodes over Redis and one PostgreSQL', ({ redisUrl: url, pgUrl: databaseUrl }) => {
+  it('rings, connects, signals and ends a call whose parties sit on different nodes', async () => {
+    const env = { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: `t_${randomUUID().replaceAll('-', '').slice(0, 12)}` };
+    const nodeA = await startServer('sqlite', { env, redisUrl: url });
+    const nodeB = await startServer('sqlite', { env, redisUrl: url });
+    const open: TestSocket[] = [];
+    try {
+      const a = await nodeA.user('Ann');
+      const b = await nodeA.user('Ben');
+      await befriend(nodeA.built.ctx.db, a.id, b.id);
+      const aSock = await boundSocket(nodeA.wsUrl, a.token);
+      const bSock = await boundSocket(nodeB.wsUrl, b.token);
+      open.push(aSock, bSock);
+      const { id } = await ring(nodeA, a, aSock, b, 'video');
+      expect((await bSock.next('webrtc')).data).toMatchObject({ id, code: CallCode.CALLING });
+      expect((await step(nodeB, b, bSock, { toContactId: a.id, event: 'call', code: CallCode.ACCEPTED, id })).body.code).toBe(0);
+      expect((await aSock.next('webrtc')).data).toMatchObject({ id, code: CallCode.ACCEPTED });
+      expect((await step(nodeA, a, aSock, { toContactId: b.id, event: 'offer', sdp: 'v=0 across', id })).body.code).toBe(0);
+      expect((await bSock.next('webrtc')).data).toMatchObject({ event: 'offer', sdp: 'v=0 across' });
+      // a second call placed on the other node still finds Ben busy
+      const c = await nodeB.user('Cid');
+      await befriend(nodeB.built.ctx.db, c.id, b.id);
+      const cSock = await boundSocket(nodeB.wsUrl, c.token);
+      open.push(cSock);
+      expect((await ring(nodeB, c, cSock, b)).res.body.data).toMatchObject({ state: 'ended', code: CallCode.BUSY });
+      expect((await step(nodeB, b, bSock, { toContactId: a.id, event: 'call', code: CallCode.HUNG_UP, id })).body.code).toBe(0);
+      expect((await aSock.next('webrtc')).data).toMatchObject({ id, code: CallCode.HUNG_UP });
+      await expectOneRecord(nodeA, a, b, id, 'completed');
+    } finally {
+      for (const ws of open) ws.close();
+      await nodeA.close();
+      await nodeB.close();
+    }
   });
 });

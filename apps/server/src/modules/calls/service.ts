@@ -172,7 +172,21 @@ export function callService(ctx: AppContext, system: SystemService, messages: Me
     return { id: call.id, state: 'active', code: CallCode.ACCEPTED };
   }
 
+  /**
+   * A party's device reconnected (a new socket, so a new client id) during the call: its side moves
+   * to the new socket, and the grace timer of the old one finds nothing to end.
+   */
+  async function resume(me: number, body: SendToMsgBody, clientId: string | undefined): Promise<SendToMsgData> {
+    const { call, role } = await callOf(me, body);
+    if (call.state === 'ended') throw fail('calls.ended');
+    const mine = role === 'caller' ? call.caller_client : call.callee_client;
+    if (!clientId || !mine || !body.from_client || body.from_client !== mine) throw fail('calls.notConnected');
+    if (!(await callsStore.moveClient(db, call.id, role, mine, clientId))) throw fail('calls.ended');
+    return { id: call.id, state: call.state as 'ringing' | 'active', code: call.state === 'active' ? CallCode.ACCEPTED : CallCode.CALLING };
+  }
+
   async function step(me: number, body: SendToMsgBody, clientId: string | undefined): Promise<SendToMsgData> {
+    if (body.event === 'resume') return resume(me, body, clientId);
     if (body.event !== 'call') return signal(me, body, clientId);
     const code = body.code as CallCodeValue;
     if (code === CallCode.CALLING) return start(me, body, clientId);
@@ -196,7 +210,9 @@ export function callService(ctx: AppContext, system: SystemService, messages: Me
       for (const { id } of calls) {
         const call = await callsStore.byId(db, id);
         if (!call || call.state === 'ended') continue;
-        if (call.state === 'ringing' && call.caller_client === clientId) await end(call, 'cancelled', ['ringing']);
+        // the party came back on a new socket (resume): nothing to end
+        if (call.caller_client !== clientId && call.callee_client !== clientId) continue;
+        if (call.state === 'ringing') await end(call, 'cancelled', ['ringing']);
         else if (call.state === 'active') await end(call, 'completed', ['active']);
       }
     });

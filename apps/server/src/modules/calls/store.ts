@@ -75,6 +75,19 @@ export const callsStore = {
     });
   },
 
+  /** Moves a party's side of a live call to another socket of theirs. */
+  async moveClient(db: Db, id: string, party: 'caller' | 'callee', from: string, to: string): Promise<boolean> {
+    const column = party === 'caller' ? 'caller_client' : 'callee_client';
+    const res = await db
+      .updateTable('calls')
+      .set({ [column]: to })
+      .where('id', '=', id)
+      .where(column, '=', from)
+      .where('state', '<>', 'ended')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  },
+
   async setRecord(db: Db, id: string, msgId: number): Promise<void> {
     await db.updateTable('calls').set({ msg_id: msgId }).where('id', '=', id).execute();
   },
