@@ -139,6 +139,9 @@ describe.each(backends)('calls (%s)', (backend) => {
     const second = await ring(s, alice, aPc, carol);
     expect(second.res.body).toMatchObject({ code: 403, key: 'calls.otherDevice' });
 
+    // the other devices of either party are not on the call and cannot end it
+    expect((await step(s, alice, aPc, { toContactId: bob.id, event: 'call', code: CallCode.HUNG_UP, id })).body).toMatchObject({ key: 'calls.otherDevice' });
+    expect((await step(s, bob, bPhone, { toContactId: alice.id, event: 'call', code: CallCode.REJECTED, id })).body).toMatchObject({ key: 'calls.otherDevice' });
     const hung = await step(s, alice, aPhone, { toContactId: bob.id, event: 'call', code: CallCode.HUNG_UP, id });
     expect(hung.body).toMatchObject({ code: 0, data: { state: 'ended', code: CallCode.HUNG_UP } });
     const again = await step(s, bob, bPc, { toContactId: alice.id, event: 'call', code: CallCode.HUNG_UP, id });
@@ -180,6 +183,16 @@ describe.each(backends)('calls (%s)', (backend) => {
     await expectOneRecord(s, alice, bob, declined.id, 'declined');
     const told = aSock.frames.filter((f) => f.type === 'webrtc' && f.data.id === declined.id);
     expect(told.map((f) => f.data.code)).toEqual([CallCode.REJECTED]);
+  });
+
+  it('a cancel that crosses the answer hangs the connected call up, once', async () => {
+    const aSock = await sock(alice);
+    const bSock = await sock(bob);
+    const { id } = await ring(s, alice, aSock, bob, 'voice');
+    await step(s, bob, bSock, { toContactId: alice.id, event: 'call', code: CallCode.ACCEPTED, id });
+    const cancel = await step(s, alice, aSock, { toContactId: bob.id, event: 'call', code: CallCode.CANCELLED, id });
+    expect(cancel.body).toMatchObject({ code: 0, data: { state: 'ended', code: CallCode.HUNG_UP } });
+    await expectOneRecord(s, alice, bob, id, 'completed');
   });
 
   it('a dropped socket ends its call after the grace period, with one record', async () => {

@@ -147,7 +147,9 @@ export function callService(ctx: AppContext, system: SystemService, messages: Me
       if (role === 'callee' && code === CallCode.BUSY) return { outcome: 'busy', from: ['ringing'] };
       return null;
     }
-    if (state === 'active' && code === CallCode.HUNG_UP) return { outcome: 'completed', from: ['active'] };
+    // a cancel or decline that crossed the answer on the wire hangs the connected call up
+    const hangsUp: number[] = [CallCode.HUNG_UP, role === 'caller' ? CallCode.CANCELLED : CallCode.REJECTED];
+    if (state === 'active' && hangsUp.includes(code)) return { outcome: 'completed', from: ['active'] };
     return null;
   }
 
@@ -196,7 +198,8 @@ export function callService(ctx: AppContext, system: SystemService, messages: Me
     if (code === CallCode.ACCEPTED && role === 'callee' && call.state === 'active') throw fail('calls.otherDevice');
     const ending = endingFor(role, call.state, code);
     if (!ending) throw fail('calls.badStep', { code });
-    if (call.state === 'active' && role === 'callee' && clientId !== call.callee_client) throw fail('calls.otherDevice');
+    // once connected, only the two call sockets end the call (a party's other devices are not on it)
+    if (call.state === 'active' && clientId !== (role === 'caller' ? call.caller_client : call.callee_client)) throw fail('calls.otherDevice');
     const done = await end(call, ending.outcome, ending.from);
     if (!done) throw fail('calls.ended');
     return done;
