@@ -81,19 +81,23 @@ export default function CallPage({ query }: PageProps) {
       ) : (
         <audio ref={remoteAudioRef} autoPlay data-testid="call-remote-audio" />
       )}
-      <div className={`${styles.peer} ${showVideo ? styles.hidden : ''}`}>
-        <Avatar name={name} avatar={call?.peer.avatar ?? query.avatar} color={call?.peer.avatar_color} size={96} />
-        <span className={styles.name}>{name}</span>
-      </div>
-      <span className={styles.status} style={{ position: 'relative', zIndex: 3 }} data-testid="call-status">
-        {call?.phase === 'active' ? (
-          <span data-testid="call-timer">{formatCallDuration(seconds)}</span>
-        ) : call ? (
-          t(statusKey(call), { time: formatCallDuration(call.duration) })
-        ) : (
-          t('calls.outcome.ended')
+      <div className={styles.peer}>
+        {showVideo ? null : (
+          <>
+            <Avatar name={name} avatar={call?.peer.avatar ?? query.avatar} color={call?.peer.avatar_color} size={96} />
+            <span className={styles.name}>{name}</span>
+          </>
         )}
-      </span>
+        <span className={styles.status} data-testid="call-status">
+          {call?.phase === 'active' ? (
+            <span data-testid="call-timer">{formatCallDuration(seconds)}</span>
+          ) : call ? (
+            t(statusKey(call), { time: formatCallDuration(call.duration) })
+          ) : (
+            t('calls.outcome.ended')
+          )}
+        </span>
+      </div>
       {live ? (
         <div className={styles.controls}>
           {call.phase !== 'outgoing' ? (

@@ -27,7 +27,7 @@ export function CallBubble({ message, mine }: { message: ChatItem; mine: boolean
   return (
     <button
       type="button"
-      className={mine ? `${styles.bubble} ${styles.mine}` : styles.bubble}
+      className={`${styles.bubble} ${styles.callTap} ${mine ? styles.mine : ''}`}
       onClick={callBack}
       aria-label={t(media === 'video' ? 'calls.videoCall' : 'calls.voiceCall')}
       data-testid="bubble-call"
