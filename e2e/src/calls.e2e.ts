@@ -151,7 +151,7 @@ describe('calls: two phones over WebRTC', () => {
     await expectRecord(b.page, idA, 'completed', 'voice', /通话时长/);
   });
 
-  it('a declined call and a cancelled call each leave their record on both sides', async () => {
+  it('a declined call and a cancelled call each leave their record on both sides; a record calls back; the profile page calls', async () => {
     await callFromChat(a.page, idB, 'video');
     await b.page.locator('[data-testid=call-incoming]').waitFor({ timeout: 15_000 });
     await b.page.click('[data-testid=call-decline]');
@@ -159,12 +159,24 @@ describe('calls: two phones over WebRTC', () => {
     await expectRecord(a.page, idB, 'declined', 'video', /已拒绝/);
     await expectRecord(b.page, idA, 'declined', 'video', /已拒绝/);
 
-    await callFromChat(a.page, idB, 'voice');
+    // tapping the record calls back with the same media; the caller cancels while it rings
+    await a.page.locator('[data-testid=chat-page] [data-testid=bubble-call][data-outcome=declined]').last().click();
+    await expect.poll(() => phase(a.page)).toBe('outgoing');
+    expect(await a.page.locator('[data-testid=call-screen]').getAttribute('data-media')).toBe('video');
     await b.page.locator('[data-testid=call-incoming]').waitFor({ timeout: 15_000 });
     await a.page.click('[data-testid=call-hangup]');
     await b.page.locator('[data-testid=call-incoming]').waitFor({ state: 'detached', timeout: 15_000 });
     await waitCallGone(a.page);
-    await expectRecord(a.page, idB, 'cancelled', 'voice', /已取消/);
+    await expectRecord(a.page, idB, 'cancelled', 'video', /已取消/);
+    await expectRecord(b.page, idA, 'cancelled', 'video', /已取消/);
+
+    // from Bob's profile page: a voice call
+    await a.page.goto(`/#/pages/contacts/detail?user_id=${idB}`);
+    await a.page.click('[data-testid=detail-voice-call]');
+    await b.page.locator('[data-testid=call-incoming]').waitFor({ timeout: 15_000 });
+    expect(await b.page.locator('[data-testid=call-incoming]').textContent()).toContain('邀请你语音通话');
+    await a.page.click('[data-testid=call-hangup]');
+    await waitCallGone(a.page);
     await expectRecord(b.page, idA, 'cancelled', 'voice', /已取消/);
   });
 
