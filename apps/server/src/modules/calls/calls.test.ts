@@ -181,8 +181,23 @@ describe.each(backends)('calls (%s)', (backend) => {
       code: CallCode.REJECTED,
     });
     await expectOneRecord(s, alice, bob, declined.id, 'declined');
+    // the chat list labels the call (spec §4)
+    const contacts = (await s.post('/enterprise/im/getContacts', {}, bob.token)).body.data as { id: number; lastContent: string; type: string }[];
+    expect(contacts.find((c) => c.id === alice.id)).toMatchObject({ lastContent: '[音视频通话]', type: 'webrtc' });
     const told = aSock.frames.filter((f) => f.type === 'webrtc' && f.data.id === declined.id);
     expect(told.map((f) => f.data.code)).toEqual([CallCode.REJECTED]);
+
+    // a callee device whose client lock is held answers busy (spec §4): a Busy record, once
+    const busy = await ring(s, alice, aSock, bob, 'voice');
+    const answered = await step(s, bob, bSock, { toContactId: alice.id, event: 'call', code: CallCode.BUSY, id: busy.id });
+    expect(answered.body.data).toMatchObject({ state: 'ended', code: CallCode.BUSY });
+    await expectOneRecord(s, alice, bob, busy.id, 'busy');
+    // only the callee may answer busy
+    const other = await ring(s, alice, aSock, bob, 'voice');
+    expect((await step(s, alice, aSock, { toContactId: bob.id, event: 'call', code: CallCode.BUSY, id: other.id })).body).toMatchObject({
+      key: 'calls.badStep',
+    });
+    await step(s, alice, aSock, { toContactId: bob.id, event: 'call', code: CallCode.CANCELLED, id: other.id });
   });
 
   it('a cancel that crosses the answer hangs the connected call up, once', async () => {
