@@ -292,6 +292,7 @@ async function onCallPush(p: WebrtcPush): Promise<void> {
       speaker: true,
     });
     startRinging();
+    if (useSession.getState().appSetting.vibrateStatus) navigator.vibrate?.([800, 400, 800, 400, 800]);
     return;
   }
   const call = current(p.id);

@@ -41,6 +41,7 @@ export function startRinging(): void {
 }
 
 export function stopRinging(): void {
+  if (typeof navigator !== 'undefined') navigator.vibrate?.(0);
   if (timer) clearInterval(timer);
   timer = null;
   void context?.close().catch(() => {});
