@@ -34,4 +34,12 @@ export function registerModules(router: Router, ctx: AppContext, system: SystemS
     calls.socketDropped(clientId).catch((err) => ctx.log.warn({ err }, 'call drop check failed'));
   });
   app.addHook('onClose', async () => calls.stop());
+  app.addHook('onReady', async () => {
+    try {
+      const ended = await calls.recover();
+      if (ended > 0) ctx.log.info({ ended }, 'calls left over from the last run ended');
+    } catch (err) {
+      ctx.log.warn({ err }, 'ending left-over calls failed');
+    }
+  });
 }

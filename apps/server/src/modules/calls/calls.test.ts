@@ -3,7 +3,9 @@ import { CallCode } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, boundSocket, socketPool, startServer, type TestServer, type TestSocket, type TestUser } from '../../testing/harness.ts';
 import { befriend } from '../messages/fixtures.ts';
+import { messageService } from '../messages/service.ts';
 import { systemService } from '../system/service.ts';
+import { callService } from './service.ts';
 
 const SEND_TO_MSG = '/enterprise/im/sendToMsg';
 
@@ -251,6 +253,45 @@ describe.each(backends)('calls (%s)', (backend) => {
     expect((await step(s, alice, aOld, { toContactId: bob.id, event: 'offer', sdp: 'x', id })).body.code).not.toBe(0);
     await step(s, alice, aNew, { toContactId: bob.id, event: 'call', code: CallCode.HUNG_UP, id });
     await expectOneRecord(s, alice, bob, id, 'completed');
+  });
+
+  it('on a single node, calls left on in the database by a restart end at start, each with its record', async () => {
+    const db = s.built.ctx.db;
+    const now = Date.now();
+    const row = (id: string, caller: number, callee: number, state: string) => ({
+      id,
+      caller_id: caller,
+      callee_id: callee,
+      media: 'voice',
+      state,
+      caller_client: 'gone-socket-1',
+      callee_client: state === 'active' ? 'gone-socket-2' : null,
+      created_at: now - 5000,
+      ring_deadline: now + 55_000,
+      accepted_at: state === 'active' ? now - 3000 : null,
+      ended_at: null,
+      outcome: null,
+      msg_id: null,
+    });
+    const active = randomUUID();
+    const ringing = randomUUID();
+    await db.insertInto('calls').values([row(active, alice.id, bob.id, 'active'), row(ringing, carol.id, stranger.id, 'ringing')]).execute();
+    await db
+      .insertInto('call_lines')
+      .values([
+        { user_id: alice.id, call_id: active },
+        { user_id: bob.id, call_id: active },
+        { user_id: carol.id, call_id: ringing },
+        { user_id: stranger.id, call_id: ringing },
+      ])
+      .execute();
+    const system = systemService(db, s.built.ctx.config, { info: () => {} });
+    const fresh = callService(s.built.ctx, system, messageService(s.built.ctx, system));
+    expect(await fresh.recover()).toBe(2);
+    expect(await fresh.recover()).toBe(0);
+    await expectOneRecord(s, alice, bob, active, 'completed');
+    expect(await records(s, ringing)).toHaveLength(1);
+    expect(await db.selectFrom('call_lines').selectAll().execute()).toEqual([]);
   });
 
   it('refuses calls while the system switch disableCalls is on, with the spec message', async () => {

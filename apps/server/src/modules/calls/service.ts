@@ -221,6 +221,21 @@ export function callService(ctx: AppContext, system: SystemService, messages: Me
     });
   }
 
+  /**
+   * At start on a single node (no Redis): no socket outlived the restart, so every call still on in
+   * the database ended with it. With several nodes the others may hold live calls; their grace and
+   * ring timers end them, and a stale ringing line is reaped when it is next needed.
+   */
+  async function recover(): Promise<number> {
+    if (ctx.config.redisUrl) return 0;
+    let ended = 0;
+    for (const call of await callsStore.live(db)) {
+      const done = call.state === 'active' ? await end(call, 'completed', ['active']) : await end(call, 'missed', ['ringing']);
+      if (done) ended++;
+    }
+    return ended;
+  }
+
   function config() {
     return system.sysInfo().then((info) => ({
       iceServers: ctx.config.iceServers,
@@ -234,7 +249,7 @@ export function callService(ctx: AppContext, system: SystemService, messages: Me
     timers.clear();
   }
 
-  return { step, socketDropped, config, stop };
+  return { step, socketDropped, recover, config, stop };
 }
 
 export type CallService = ReturnType<typeof callService>;

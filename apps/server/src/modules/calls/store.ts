@@ -92,6 +92,12 @@ export const callsStore = {
     await db.updateTable('calls').set({ msg_id: msgId }).where('id', '=', id).execute();
   },
 
+  /** Every call not yet ended. */
+  async live(db: Db): Promise<CallRow[]> {
+    const rows = await db.selectFrom('calls').selectAll().where('state', '<>', 'ended').execute();
+    return rows.map(normalize);
+  },
+
   /** Calls not yet ended that this socket placed or answered. */
   async liveByClient(db: Db, clientId: string): Promise<CallRow[]> {
     const rows = await db
