@@ -1,5 +1,6 @@
 import type { ErrorDef } from './define.ts';
 import { commonErrors } from './errors/common.ts';
+import { securityErrors } from './errors/security.ts';
 import { systemErrors } from './errors/system.ts';
 import { callsErrors } from './errors/calls.ts';
 
@@ -11,6 +12,7 @@ import { callsErrors } from './errors/calls.ts';
 export const errors = {
   ...commonErrors,
   ...systemErrors,
+  ...securityErrors,
   ...callsErrors,
 } satisfies Record<string, ErrorDef>;
 
