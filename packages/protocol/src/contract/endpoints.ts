@@ -11,6 +11,7 @@ import { uploadsEndpoints } from './endpoints/uploads.ts';
 import { usersEndpoints } from './endpoints/users.ts';
 import { redPacketEndpoints } from './endpoints/redpackets.ts';
 import { walletEndpoints } from './endpoints/wallet.ts';
+import { callsEndpoints } from './endpoints/calls.ts';
 
 /**
  * Every HTTP endpoint, by name (design: Contract). The server registers its routes from this
@@ -29,6 +30,7 @@ export const endpoints = {
   ...uploadsEndpoints,
   ...walletEndpoints,
   ...redPacketEndpoints,
+  ...callsEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -4,6 +4,7 @@ import { securityErrors } from './errors/security.ts';
 import { systemErrors } from './errors/system.ts';
 import { redPacketErrors } from './errors/redpackets.ts';
 import { walletErrors } from './errors/wallet.ts';
+import { callsErrors } from './errors/calls.ts';
 
 /**
  * Every refusal the server can answer, by stable key. A refusal is
@@ -16,6 +17,7 @@ export const errors = {
   ...securityErrors,
   ...walletErrors,
   ...redPacketErrors,
+  ...callsErrors,
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof errors;

@@ -3,6 +3,7 @@ import * as core from './001_core.ts';
 import * as search from './002_search.ts';
 import * as groupQr from './003_groupqr.ts';
 import * as wallet from './004_wallet.ts';
+import * as calls from './004_calls.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -16,4 +17,5 @@ export const migrations: MigrationStep[] = [
   { name: '002_search', up: search.up },
   { name: '003_groupqr', up: groupQr.up },
   { name: '004_wallet', up: wallet.up },
+  { name: '004_calls', up: calls.up },
 ];

@@ -1,5 +1,6 @@
 import type { LanguageCode } from '../languages.ts';
 import { walletBundle } from './wallet/index.ts';
+import { callsBundle } from './calls/index.ts';
 
 /**
  * Translation bundles of a domain, one JSON file per language in `domains/<domain>/<code>.json`,
@@ -7,6 +8,6 @@ import { walletBundle } from './wallet/index.ts';
  * Add a domain: write its folder with an `index.ts` exporting `Record<LanguageCode, tree>`
  * and name it here.
  */
-export const domainBundles = { wallet: walletBundle } satisfies Record<string, Record<LanguageCode, object>>;
+export const domainBundles = { wallet: walletBundle, calls: callsBundle } satisfies Record<string, Record<LanguageCode, object>>;
 
 export type DomainTrees = { [K in keyof typeof domainBundles]: (typeof domainBundles)[K]['en'] };
