@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { privateConvKey } from '../../apps/server/src/modules/conversations/keys.ts';
+import { privateConvKey } from '@parley/protocol';
 import { ensureConversation } from '../../apps/server/src/modules/conversations/rows.ts';
 import { befriend } from '../../apps/server/src/modules/messages/fixtures.ts';
 import type { E2eApp } from './harness.ts';

@@ -1,11 +1,12 @@
 import type { AuthResult } from '@parley/protocol';
 import { clearToasts } from '../components/feedback.tsx';
-import { navigateTo, Paths } from '../router/navigation.ts';
+import { navigateTo } from '../router/navigation.ts';
 import { endSession } from '../session/endSession.ts';
 import { useSession } from '../stores/session.ts';
 import { api } from './client.ts';
 import { Endpoint } from './endpoints.ts';
 import { refreshGlobalConfig } from './system.ts';
+import { Paths } from '../paths.ts';
 
 export interface LoginForm {
   account: string;

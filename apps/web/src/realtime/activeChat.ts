@@ -1,4 +1,5 @@
-const CHAT_PATH = '/pages/message/chat';
+const CHAT_PATH = Paths.chat;
+import { Paths } from '../paths.ts';
 
 /** The conversation the screen shows: the chat route's `toContactId`, else none. */
 export function activeChatOf(hash: string): string | null {

@@ -1,8 +1,9 @@
+import { sameContactId } from '@parley/protocol';
 import type { ChatMessage } from '@parley/protocol';
 import { t } from '../i18n/index.ts';
 import { chatPathOf, messagePreview, rowName } from '../pages/index/chatList/labels.ts';
 import { navigateTo } from '../router/navigation.ts';
-import { type ConversationRow, findContact, sameId } from '../stores/conversationList.ts';
+import { type ConversationRow, findContact } from '../stores/conversationList.ts';
 import { useConversations } from '../stores/conversations.ts';
 import { readString, writeValue } from '../stores/localStore.ts';
 import { useSession } from '../stores/session.ts';
@@ -57,9 +58,9 @@ export function alertIncoming(message: ChatMessage, conversationId: string): voi
   const { contacts, activeId } = useConversations.getState();
   const row = findContact(contacts, conversationId);
   const plan = planAlert({
-    fromMe: sameId(message.fromUser.id, me),
+    fromMe: sameContactId(message.fromUser.id, me),
     type: message.type,
-    inOpenChat: sameId(activeId, conversationId),
+    inOpenChat: sameContactId(activeId, conversationId),
     doNotDisturb: row ? row.is_notice !== 1 : false,
     pageHidden: typeof document !== 'undefined' && document.hidden,
     setting: session.appSetting,

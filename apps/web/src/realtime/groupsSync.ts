@@ -1,17 +1,19 @@
+import { groupContactId } from '@parley/protocol';
 import { showToast } from '../components/feedback.tsx';
 import { t } from '../i18n/index.ts';
-import { navigateTo, Paths } from '../router/navigation.ts';
+import { navigateTo } from '../router/navigation.ts';
 import { applyGroupPush, onGroupGone, reloadAllGroups, resetGroups } from '../stores/groups.ts';
 import { useSession } from '../stores/session.ts';
 import { onPush, onSocketState } from './socket.ts';
+import { Paths } from '../paths.ts';
 
 /** Whether the screen shows this group: its chat, its info page or its member page. */
 function isShowingGroup(groupId: number): boolean {
   const hash = window.location.hash;
   const [path, search = ''] = hash.replace(/^#/, '').split('?');
   const query = new URLSearchParams(search);
-  if (path === '/pages/message/chat') return query.get('toContactId') === `group-${groupId}`;
-  if (path === '/pages/message/group/info' || path === '/pages/message/group/groupUser' || path === '/pages/index/qrcode') {
+  if (path === Paths.chat) return query.get('toContactId') === groupContactId(groupId);
+  if (path === Paths.groupInfo || path === Paths.groupMembers || path === Paths.qrcode) {
     return Number(query.get('group_id')) === groupId;
   }
   return false;

@@ -1,8 +1,7 @@
-import { DEFAULT_GROUP_SETTING, GroupRole, type GroupMemberView } from '@parley/protocol';
+import { DEFAULT_GROUP_SETTING, GroupRole, type GroupMemberView, permissionsOf, toGroupId } from '@parley/protocol';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GroupDetail } from '../api/groups.ts';
-import { permissionsOf } from '../pages/message/group/permissions.ts';
-import { applyGroupPush, onGroupGone, resetGroups, toGroupId, useGroupsStore } from './groups.ts';
+import { applyGroupPush, onGroupGone, resetGroups, useGroupsStore } from './groups.ts';
 import { useSession } from './session.ts';
 
 // The store's loaders are not under test here (the HTTP client needs a browser).

@@ -17,7 +17,14 @@
  * - `useGroupNoticeOnce(group)` lives in `pages/message/group/noticeOnce.tsx`: it shows a changed
  *   notice once per member (a dialog) — call it from the chat screen.
  */
-import { canSpeakInGroup, type GroupMemberView, type GroupSetting, parseGroupContactId, type SpeakVerdict } from '@parley/protocol';
+import {
+  canSpeakInGroup,
+  type GroupMemberView,
+  type GroupSetting,
+  permissionsOf,
+  type SpeakVerdict,
+  toGroupId,
+} from '@parley/protocol';
 import { useEffect, useMemo, useState } from 'react';
 import { create } from 'zustand';
 import {
@@ -36,7 +43,6 @@ import {
   type SetNoSpeakPush,
   type SetNoticePush,
 } from '../api/groups.ts';
-import { permissionsOf } from '../pages/message/group/permissions.ts';
 import { useSession } from './session.ts';
 
 export type GroupGone = 'removed' | 'left' | 'dissolved';
@@ -63,14 +69,6 @@ interface GroupsState {
 const EMPTY_ENTRY: GroupEntry = { status: 'loading', group: null, members: [], membersComplete: false, error: '', gone: null };
 
 export const useGroupsStore = create<GroupsState>()(() => ({ groups: {}, list: null, listError: false }));
-
-/** A group reference as number, `group-<n>` or numeric string → the group id, or null. */
-export function toGroupId(ref: number | string | null | undefined): number | null {
-  if (typeof ref === 'number') return Number.isSafeInteger(ref) && ref > 0 ? ref : null;
-  if (typeof ref !== 'string') return null;
-  if (/^[1-9]\d{0,9}$/.test(ref)) return Number(ref);
-  return parseGroupContactId(ref);
-}
 
 const myId = (): number => useSession.getState().userInfo?.user_id ?? 0;
 

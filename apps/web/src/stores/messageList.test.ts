@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ChatItem,
-  conversationKeyOf,
   lastReadOfMine,
   markReadUpTo,
   markRecalled,
@@ -116,13 +115,3 @@ describe('updates', () => {
   });
 });
 
-describe('conversationKeyOf', () => {
-  const from = (id: number) => ({ id, user_id: id, realname: '', displayName: '', avatar: '', avatar_color: 1 });
-  it('private: the other person; group: the group; system: system', () => {
-    expect(conversationKeyOf({ is_group: 0, toContactId: OTHER, fromUser: from(ME) }, ME)).toBe('2');
-    expect(conversationKeyOf({ is_group: 0, toContactId: ME, fromUser: from(OTHER) }, ME)).toBe('2');
-    expect(conversationKeyOf({ is_group: 0, toContactId: ME, fromUser: from(ME) }, ME)).toBe('1');
-    expect(conversationKeyOf({ is_group: 1, toContactId: 'group-4', fromUser: from(OTHER) }, ME)).toBe('group-4');
-    expect(conversationKeyOf({ is_group: 0, toContactId: 'system', fromUser: from(0) }, ME)).toBe('system');
-  });
-});

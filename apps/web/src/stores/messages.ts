@@ -1,4 +1,11 @@
-import { type ChatMessage, type ClientSendType, MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX, type UploadKindValue } from '@parley/protocol';
+import {
+  type ChatMessage,
+  type ClientSendType,
+  conversationIdOf as conversationKeyOf,
+  MESSAGE_PAGE_DEFAULT,
+  MESSAGE_PAGE_MAX,
+  type UploadKindValue,
+} from '@parley/protocol';
 import { create } from 'zustand';
 import { ApiError } from '../api/client.ts';
 import { type Bit, getMessageList, type MessageListQuery, sendMessage } from '../api/messages.ts';
@@ -6,7 +13,6 @@ import { uploadFile } from '../api/uploads.ts';
 import { onSocketState } from '../realtime/socket.ts';
 import {
   type ChatItem,
-  conversationKeyOf,
   markReadUpTo,
   markRecalled,
   mergeMessages,

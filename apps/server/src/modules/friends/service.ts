@@ -11,16 +11,16 @@ import {
   type FriendRequestStatusValue,
   type FriendSetNicknameBody,
   type FriendUpdateBody,
-  indexLetterOf,
   INDEX_LETTERS,
+  indexLetterOf,
   type IsOnlinePush,
+  privateConvKey,
 } from '@parley/protocol';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { FriendRequestsTable } from '../../db/schema.ts';
 import { refuse } from '../../http/envelope.ts';
-import { privateConvKey } from '../conversations/keys.ts';
 import { ensureConversation, removeConversation } from '../conversations/rows.ts';
 import { postMessage } from '../messages/deliver.ts';
 import { type PublicRow, toUserLite } from '../users/profile.ts';

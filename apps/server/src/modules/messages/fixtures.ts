@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_GROUP_SETTING, type GroupSetting } from '@parley/protocol';
+import { DEFAULT_GROUP_SETTING, type GroupSetting, groupContactId, groupConvKey } from '@parley/protocol';
 import type { Db } from '../../db/index.ts';
 import type { TestServer } from '../../testing/harness.ts';
 import { newConversationRow } from '../conversations/rows.ts';
@@ -49,7 +49,7 @@ export async function seedGroup(
     .execute();
   await db
     .insertInto('conversations')
-    .values(all.map((u) => newConversationRow(u, `group-${gid}`, `g:${gid}`, now)))
+    .values(all.map((u) => newConversationRow(u, groupContactId(gid), groupConvKey(gid), now)))
     .execute();
   return gid;
 }

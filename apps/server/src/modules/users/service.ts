@@ -4,12 +4,12 @@ import {
   type EditAccountBody,
   type EditPasswordBody,
   groupContactId,
+  isGroupContactId,
   LOGIN_FAILURE_WINDOW_MS,
   type MyQrcode,
   type PublicProfile,
-  parseGroupContactId,
-  SEARCH_RESULTS_MAX,
   type ScanResult,
+  SEARCH_RESULTS_MAX,
   type SearchUserItem,
   SYSTEM_CONTACT_ID,
   type UpdateUserInfoBody,
@@ -74,7 +74,7 @@ export function usersService(ctx: AppContext) {
     /** A chat-list contact id; only user ids have a profile here (groups: /enterprise/group/groupInfo). */
     async contactInfo(viewer: number, id: number | string): Promise<PublicProfile> {
       const text = String(id).trim();
-      if (parseGroupContactId(text) !== null || text.startsWith('group-')) {
+      if (isGroupContactId(text)) {
         throw refuse.bad('This is a group: ask /enterprise/group/groupInfo for it.');
       }
       if (text === SYSTEM_CONTACT_ID) throw refuse.bad('The system notifications contact has no profile.');

@@ -17,15 +17,14 @@ import { promptText } from '../../components/promptText.tsx';
 import { TagLabel } from '../../components/TagLabel.tsx';
 import { appContainer } from '../../layout.ts';
 import { FRIEND_REQUESTS_KEY } from '../../realtime/friendsSync.ts';
-import { Paths } from '../../router/navigation.ts';
 import type { PageProps } from '../../router/pageProps.ts';
 import { useConversations } from '../../stores/conversations.ts';
 import { useFriends } from '../../stores/friends.ts';
 import { useMessages } from '../../stores/messages.ts';
 import { displayNameOf, useSession } from '../../stores/session.ts';
 import { pickUsers } from '../../stores/userPicker.ts';
-import { privateChatPath } from './paths.ts';
 import styles from './detail.module.css';
+import { Paths, PathTo } from '../../paths.ts';
 
 /** A user's page (spec §2 `#/pages/contacts/detail?user_id=`): who they are and what I can do with them. */
 export default function ContactDetailPage({ query, titleKey }: PageProps) {
@@ -238,12 +237,12 @@ function ProfileView({ user }: { user: PublicProfile }) {
 
       <div className={styles.actions}>
         {user.is_self ? (
-          <button type="button" className={styles.action} onClick={() => navigate('/pages/mine/profile')} data-testid="detail-edit-profile">
+          <button type="button" className={styles.action} onClick={() => navigate(Paths.profile)} data-testid="detail-edit-profile">
             {t('friends.editMyProfile')}
           </button>
         ) : user.is_friend ? (
           <>
-            <button type="button" className={styles.action} onClick={() => navigate(privateChatPath(user.user_id))} data-testid="detail-send">
+            <button type="button" className={styles.action} onClick={() => navigate(PathTo.privateChat(user.user_id))} data-testid="detail-send">
               <MessageOutline /> {t('friends.sendMessage')}
             </button>
             <button type="button" className={styles.action} onClick={call} data-testid="detail-voice-call">

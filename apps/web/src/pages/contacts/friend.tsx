@@ -13,8 +13,8 @@ import { TagLabel } from '../../components/TagLabel.tsx';
 import { FRIEND_REQUESTS_KEY } from '../../realtime/friendsSync.ts';
 import type { PageProps } from '../../router/pageProps.ts';
 import { useFriends } from '../../stores/friends.ts';
-import { contactDetailPath, USER_SEARCH_PATH } from './paths.ts';
 import styles from './requests.module.css';
+import { Paths, PathTo } from '../../paths.ts';
 
 type Direction = 'received' | 'sent';
 
@@ -85,7 +85,7 @@ export default function NewFriendsPage({ titleKey }: PageProps) {
   else if (query.data.list.length === 0)
     body = (
       <EmptyState text={direction === 'received' ? t('friends.noneReceived') : t('friends.noneSent')}>
-        <Button size="small" color="primary" fill="outline" onClick={() => navigate(USER_SEARCH_PATH)}>
+        <Button size="small" color="primary" fill="outline" onClick={() => navigate(Paths.userSearch)}>
           {t('contacts.addFriend')}
         </Button>
       </EmptyState>
@@ -100,9 +100,9 @@ export default function NewFriendsPage({ titleKey }: PageProps) {
               avatar={item.user.avatar}
               color={item.user.avatar_color}
               size={44}
-              onClick={() => navigate(contactDetailPath(item.user.user_id))}
+              onClick={() => navigate(PathTo.contactDetail(item.user.user_id))}
             />
-            <button type="button" className={styles.who} onClick={() => navigate(contactDetailPath(item.user.user_id))}>
+            <button type="button" className={styles.who} onClick={() => navigate(PathTo.contactDetail(item.user.user_id))}>
               <span className={styles.name}>{item.user.displayName || item.user.account}</span>
               <span className={styles.remark}>
                 {item.remark || (item.direction === 'received' ? t('friends.defaultRemarkReceived') : t('friends.defaultRemarkSent'))}

@@ -14,9 +14,9 @@ import { useFriends } from '../../stores/friends.ts';
 import { useSession } from '../../stores/session.ts';
 import { indexSections, shownName } from './contactIndex.ts';
 import { IndexedList } from './IndexedList.tsx';
-import { contactDetailPath, fileTransferPath, NEW_FRIENDS_PATH, USER_SEARCH_PATH } from './paths.ts';
 import { PersonRow } from './PersonRow.tsx';
 import peopleStyles from './people.module.css';
+import { PathTo, Paths } from '../../paths.ts';
 
 interface ContactsEntry {
   key: string;
@@ -44,14 +44,14 @@ export default function ContactsPage({ titleKey }: PageProps) {
   const sections = useMemo(() => indexSections(friends), [friends]);
 
   const entries: ContactsEntry[] = [
-    { key: 'new-friends', labelKey: 'contacts.newFriends', path: NEW_FRIENDS_PATH, icon: <UserAddOutline />, color: '#fa9d3b' },
-    { key: 'groups', labelKey: 'contacts.groupChats', path: '/pages/contacts/group', icon: <TeamOutline />, color: '#07c160' },
-    { key: 'file-transfer', labelKey: 'contacts.fileTransfer', path: fileTransferPath(myId), icon: <FolderOutline />, color: '#1485ee' },
+    { key: 'new-friends', labelKey: 'contacts.newFriends', path: Paths.newFriends, icon: <UserAddOutline />, color: '#fa9d3b' },
+    { key: 'groups', labelKey: 'contacts.groupChats', path: Paths.groupList, icon: <TeamOutline />, color: '#07c160' },
+    { key: 'file-transfer', labelKey: 'contacts.fileTransfer', path: PathTo.fileTransfer(myId), icon: <FolderOutline />, color: '#1485ee' },
   ];
 
   const top = (
     <>
-      <SearchEntry placeholder={t('common.search')} onOpen={() => navigate('/pages/index/search')} testId="contacts-search" />
+      <SearchEntry placeholder={t('common.search')} onOpen={() => navigate(Paths.search)} testId="contacts-search" />
       <List className={peopleStyles.list}>
         {entries.map((entry) => (
           <List.Item
@@ -87,7 +87,7 @@ export default function ContactsPage({ titleKey }: PageProps) {
   else bottom = <EmptyState text={t('contacts.noFriends')} />;
 
   const addFriend = (
-    <TopBarButton label={t('contacts.addFriend')} onClick={() => navigate(USER_SEARCH_PATH)} testId="contacts-add-friend">
+    <TopBarButton label={t('contacts.addFriend')} onClick={() => navigate(Paths.userSearch)} testId="contacts-add-friend">
       <UserAddOutline />
     </TopBarButton>
   );
@@ -105,7 +105,7 @@ export default function ContactsPage({ titleKey }: PageProps) {
             avatar={f.avatar}
             avatarColor={f.avatar_color}
             online={f.is_online === 1}
-            onClick={() => navigate(contactDetailPath(f.user_id))}
+            onClick={() => navigate(PathTo.contactDetail(f.user_id))}
             testId={`friend-item-${f.user_id}`}
           />
         )}

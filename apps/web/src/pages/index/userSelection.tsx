@@ -1,4 +1,4 @@
-import { checkRecipients, FORWARD_MAX_TARGETS, RuleMsg } from '@parley/protocol';
+import { checkRecipients, FORWARD_MAX_TARGETS, RuleMsg, isGroupContactId } from '@parley/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -110,7 +110,7 @@ export default function UserSelectionPage({ titleKey }: PageProps) {
       const found = byId.get(String(id));
       return found
         ? { id: found.id, displayName: found.displayName, avatar: found.avatar, avatar_color: found.avatar_color, is_group: found.is_group }
-        : { id, displayName: String(id), avatar: '', is_group: String(id).startsWith('group-') ? 1 : 0 };
+        : { id, displayName: String(id), avatar: '', is_group: isGroupContactId(String(id)) ? 1 : 0 };
     });
     choosePicked(picked);
     goBack();

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { completeSignIn, type LoginForm, login } from '../../api/auth.ts';
 import { useZodForm } from '../../hooks/useZodForm.ts';
-import { Paths } from '../../router/navigation.ts';
 import styles from './Auth.module.css';
 import { AuthField } from './AuthField.tsx';
 import { BrandHeader } from './BrandHeader.tsx';
 import { LanguageButton } from './LanguageButton.tsx';
+import { Paths } from '../../paths.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation();

@@ -8,11 +8,11 @@ import { completeSignIn, type RegisterForm, register } from '../../api/auth.ts';
 import { refreshGlobalConfig } from '../../api/system.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { useZodForm } from '../../hooks/useZodForm.ts';
-import { Paths } from '../../router/navigation.ts';
 import type { PageProps } from '../../router/pageProps.ts';
 import styles from './Auth.module.css';
 import { AuthField } from './AuthField.tsx';
 import { BrandHeader } from './BrandHeader.tsx';
+import { Paths } from '../../paths.ts';
 
 export default function RegisterPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
