@@ -3,8 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import './i18n/index.ts';
 import './styles.css';
-import { App } from './App.tsx';
-import { connectSession } from './realtime/connectSession.ts';
+import { App, startApp } from './App.tsx';
 import { resumeSession } from './session/resumeSession.ts';
 
 // antd-mobile's imperative parts (Toast, Dialog) need React 19's root API.
@@ -19,7 +18,7 @@ unstableSetRender((node, container) => {
   };
 });
 
-connectSession();
+startApp();
 resumeSession();
 
 createRoot(document.getElementById('root')!).render(
