@@ -57,6 +57,20 @@ module.exports = {
       from: { path: '^apps/server/src/modules/([^/]+)/' },
       to: { path: '^apps/server/src/modules/', pathNot: '^apps/server/src/modules/$1/', circular: true },
     },
+    {
+      name: 'e2e-bench-use-the-testing-entry',
+      comment: 'e2e and bench reach the server through its one test entry, @parley/server/testing.',
+      severity: 'error',
+      from: { path: '^(e2e|bench)/' },
+      to: { path: '^apps/server/', pathNot: '^apps/server/src/testing/index[.]ts$' },
+    },
+    {
+      name: 'server-code-no-test-helpers',
+      comment: 'Production server code never imports the test helpers.',
+      severity: 'error',
+      from: { path: '^apps/server/src/', pathNot: ['^apps/server/src/testing/', '[.]test[.]ts$'] },
+      to: { path: '^apps/server/src/testing/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { groupContactId, groupConvKey, privateConvKey } from '@parley/protocol';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { migrate, openDatabase } from '../../apps/server/src/db/index.ts';
-import { newConversationRow } from '../../apps/server/src/modules/conversations/rows.ts';
+import { loadConfig, migrate, newConversationRow, openDatabase } from '@parley/server/testing';
 
 export interface Seeded {
   tokens: string[];
