@@ -128,6 +128,17 @@ export interface FriendRequestPush {
   count: number;
 }
 
+/**
+ * Push `friendAnswer`: request `id` from `from_user` to `to_user` was accepted (status 1) or declined
+ * (status 2). Sent to both people (every device), so open pages of either refresh.
+ */
+export interface FriendAnswerPush {
+  id: number;
+  from_user: number;
+  to_user: number;
+  status: FriendRequestStatusValue;
+}
+
 /** Push `appendContact`: a new private contact for the chat list (the friend on the other side). */
 export type AppendContactPush = Contact & { avatar_color: number };
 

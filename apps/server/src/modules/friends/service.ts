@@ -6,6 +6,7 @@ import {
   type FriendIndexBody,
   type FriendItem,
   type FriendRequestItem,
+  type FriendAnswerPush,
   type FriendRequestPush,
   FriendRequestStatus,
   type FriendRequestStatusValue,
@@ -192,6 +193,8 @@ export function friendsService(ctx: AppContext) {
         });
         await announceFriendship(requester.id, me, now);
       }
+      const answer: FriendAnswerPush = { id: req.id, from_user: req.from_user, to_user: me, status: body.status };
+      ctx.hub.pushUsers([req.from_user, me], 'friendAnswer', answer);
       const fresh = (await store.request(db, req.id)) as RequestRow;
       const other = await store.user(db, req.from_user);
       const remarks = await remarksOf(db, me, [req.from_user]);

@@ -1,6 +1,6 @@
 import { Badge, Button, List } from 'antd-mobile';
 import { FolderOutline, TeamOutline, UserAddOutline } from 'antd-mobile-icons';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -10,7 +10,7 @@ import { PageLoading } from '../../components/PageLoading.tsx';
 import { SearchEntry } from '../../components/SearchEntry.tsx';
 import { TopBarButton } from '../../components/TopBar.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
-import { useFriends } from '../../stores/friends.ts';
+import { useFriendList, usePendingRequests } from '../../stores/friends.ts';
 import { useSession } from '../../stores/session.ts';
 import { indexSections, shownName } from './contactIndex.ts';
 import { IndexedList } from './IndexedList.tsx';
@@ -31,15 +31,8 @@ export default function ContactsPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const myId = useSession((s) => s.userInfo?.user_id ?? 0);
-  const friends = useFriends((s) => s.friends);
-  const loaded = useFriends((s) => s.loaded);
-  const failed = useFriends((s) => s.failed);
-  const pending = useFriends((s) => s.pending);
-
-  useEffect(() => {
-    void useFriends.getState().refresh();
-    void useFriends.getState().refreshPending();
-  }, []);
+  const { friends, loaded, failed, retry } = useFriendList();
+  const pending = usePendingRequests();
 
   const sections = useMemo(() => indexSections(friends), [friends]);
 
@@ -78,7 +71,7 @@ export default function ContactsPage({ titleKey }: PageProps) {
   else if (failed)
     bottom = (
       <EmptyState text={t('contacts.loadFailed')}>
-        <Button size="small" onClick={() => void useFriends.getState().refresh()} data-testid="contacts-retry">
+        <Button size="small" onClick={retry} data-testid="contacts-retry">
           {t('common.retry')}
         </Button>
       </EmptyState>

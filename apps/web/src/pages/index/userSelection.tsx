@@ -12,7 +12,7 @@ import { PageLoading } from '../../components/PageLoading.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
 import { useGoBack } from '../../router/useGoBack.ts';
-import { useFriends } from '../../stores/friends.ts';
+import { useFriendList } from '../../stores/friends.ts';
 import {
   choosePicked,
   type PickedTarget,
@@ -54,12 +54,7 @@ export default function UserSelectionPage({ titleKey }: PageProps) {
     return pickerPageUnmounted;
   }, []);
 
-  const friends = useFriends((s) => s.friends);
-  const loaded = useFriends((s) => s.loaded);
-  const failed = useFriends((s) => s.failed);
-  useEffect(() => {
-    void useFriends.getState().refresh();
-  }, []);
+  const { friends, loaded, failed, retry } = useFriendList();
   const groupsQuery = useQuery({ queryKey: ['pickerGroups'], queryFn: fetchPickableGroups, enabled: Boolean(options.includeGroups) });
 
   const excluded = useMemo(() => new Set((options.exclude ?? []).map(String)), [options.exclude]);
@@ -163,7 +158,7 @@ export default function UserSelectionPage({ titleKey }: PageProps) {
   if (!loaded && failed)
     list = (
       <EmptyState text={t('contacts.loadFailed')}>
-        <Button size="small" onClick={() => void useFriends.getState().refresh()}>
+        <Button size="small" onClick={retry}>
           {t('common.retry')}
         </Button>
       </EmptyState>
