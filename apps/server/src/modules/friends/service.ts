@@ -1,6 +1,5 @@
 import {
   type AppendContactPush,
-  type DelFriendPush,
   type FriendAddBody,
   type FriendAddResult,
   type FriendIndexBody,
@@ -14,7 +13,6 @@ import {
   type FriendUpdateBody,
   INDEX_LETTERS,
   indexLetterOf,
-  type IsOnlinePush,
   privateConvKey,
 } from '@parley/protocol';
 import type { Selectable } from 'kysely';
@@ -210,8 +208,8 @@ export function friendsService(ctx: AppContext) {
         await removeConversation(trx, me, String(other));
         await removeConversation(trx, other, String(me));
       });
-      ctx.hub.pushUsers<DelFriendPush>([other], 'delFriend', { user_id: me });
-      ctx.hub.pushUsers<DelFriendPush>([me], 'delFriend', { user_id: other });
+      ctx.hub.pushUsers([other], 'delFriend', { user_id: me });
+      ctx.hub.pushUsers([me], 'delFriend', { user_id: other });
       return { user_id: other };
     },
 
@@ -252,7 +250,7 @@ export function friendsService(ctx: AppContext) {
     /** Tells a user's friends that they came online or went offline (first socket bound / last closed). */
     async presence(userId: number, isOnline: boolean): Promise<void> {
       const ids = await store.friendIds(db, userId);
-      if (ids.length > 0) ctx.hub.pushUsers<IsOnlinePush>(ids, 'isOnline', { user_id: userId, is_online: isOnline ? 1 : 0 });
+      if (ids.length > 0) ctx.hub.pushUsers(ids, 'isOnline', { user_id: userId, is_online: isOnline ? 1 : 0 });
     },
   };
 }

@@ -18,6 +18,8 @@ import {
   mayShareQrcode,
   NoSpeak,
   ownerOnlySettingKeys,
+  type PushData,
+  type PushName,
   parseGroupSetting,
   permissionsOf,
 } from '@parley/protocol';
@@ -144,7 +146,12 @@ export function groupService(ctx: AppContext) {
 
   /** The chat-list contact of a group, as `addGroup` pushes it and getContacts lists it. */
   /** `last_extends`: the event that brought the group to this user, for clients to word it. */
-  function contactOf(s: GroupSummary, lastContent: string, lastSendTime: number, last_extends: GroupEventExtends) {
+  function contactOf(
+    s: GroupSummary,
+    lastContent: string,
+    lastSendTime: number,
+    last_extends: GroupEventExtends,
+  ): PushData<'addGroup'> {
     return {
       id: s.id,
       group_id: s.group_id,
@@ -206,7 +213,7 @@ export function groupService(ctx: AppContext) {
     return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   }
 
-  function pushToGroup(userIds: number[], type: Parameters<typeof ctx.hub.pushUsers>[1], data: unknown) {
+  function pushToGroup<K extends PushName>(userIds: number[], type: K, data: PushData<K>) {
     ctx.hub.pushUsers(userIds, type, data);
   }
 
@@ -263,9 +270,9 @@ export function groupService(ctx: AppContext) {
         group: {
           ...s,
           mute_until: effectiveMute(m.muteUntil),
-          is_top: conv?.is_top ?? 0,
-          is_notice: conv?.is_notice ?? 1,
-          members_hidden: perms.viewMembers ? 0 : 1,
+          is_top: conv?.is_top === 1 ? (1 as const) : (0 as const),
+          is_notice: (conv?.is_notice ?? 1) === 0 ? (0 as const) : (1 as const),
+          members_hidden: perms.viewMembers ? (0 as const) : (1 as const),
           permissions: perms,
         },
         members: await memberViews(me, rows, m.setting, m.role),
@@ -458,7 +465,7 @@ export function groupService(ctx: AppContext) {
         id: groupContactId(gid),
         user_id: target,
         by: me,
-        left: leaving ? 1 : 0,
+        left: leaving ? (1 as const) : (0 as const),
         member_count: counts.get(gid) ?? 0,
         avatars: tiles.get(gid) ?? [],
       };
@@ -504,7 +511,7 @@ export function groupService(ctx: AppContext) {
         await store.clearConversations(trx, contactId, all ? null : me, max);
         return max;
       });
-      const data = { group_id: gid, id: contactId, cleared_msg_id: cleared, all: all ? 1 : 0 };
+      const data = { group_id: gid, id: contactId, cleared_msg_id: cleared, all: all ? (1 as const) : (0 as const) };
       pushToGroup(all ? await store.memberIds(gid) : [me], 'clearMessage', data);
       return data;
     },
@@ -535,7 +542,7 @@ export function groupService(ctx: AppContext) {
           role: v.role,
         })),
         canAtAll: perms.atAll,
-        members_hidden: perms.viewMembers ? 0 : 1,
+        members_hidden: perms.viewMembers ? (0 as const) : (1 as const),
       };
     },
 
@@ -569,13 +576,13 @@ export function groupService(ctx: AppContext) {
       if (body.group_id !== undefined && body.group_id !== gid) throw refuse.bad(GroupText.qrForged);
       const { g, setting } = await loadGroup(gid);
       const existing = await store.member(gid, me);
-      if (existing) return { ...(await summary(g, existing.role as GroupRoleValue, setting)), joined: 0 };
+      if (existing) return { ...(await summary(g, existing.role as GroupRoleValue, setting)), joined: 0 as const };
       if (!staff && setting.invite === 0) throw refuse.forbidden(GroupText.joinInvite);
       const [self] = await store.users([me]);
       if (!self) throw refuse.notFound(GroupText.notMember);
       await addMembers(me, gid, [self], { action: 'join', via: 'qrcode' });
       const after = await loadGroup(gid);
-      return { ...(await summary(after.g, GroupRole.MEMBER, after.setting)), joined: 1 };
+      return { ...(await summary(after.g, GroupRole.MEMBER, after.setting)), joined: 1 as const };
     },
 
     async bindGroup(me: number, gid: number, clientId: string) {
