@@ -9,3 +9,5 @@ export { ensureConversation, newConversationRow } from '../modules/conversations
 export * from './fixtures.ts';
 export * from './groupsKit.ts';
 export * from './harness.ts';
+export { endpointCases } from './endpointCases.ts';
+export { fireFuzz, fuzzCases } from './fuzz.ts';

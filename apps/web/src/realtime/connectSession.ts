@@ -1,6 +1,8 @@
 import { RELOGIN_REDIRECT_MS, type SysInfo } from '@parley/protocol';
 import { t } from '../i18n/index.ts';
 import { localizeMessage } from '../i18n/validation.ts';
+import { isPending } from '../stores/messageList.ts';
+import { useMessages } from '../stores/messages.ts';
 import { useSession } from '../stores/session.ts';
 import { configureAlerts } from './alerts.ts';
 import { startFriendsSync } from './friendsSync.ts';
@@ -12,7 +14,11 @@ import type { RealtimeUi } from './ui.ts';
 declare global {
   interface Window {
     /** Read-only hooks for end-to-end tests. */
-    __parley?: { readonly socketState: SocketState };
+    __parley?: {
+      readonly socketState: SocketState;
+      /** The msg_ids a conversation's cache holds, ascending (pending ones left out). */
+      cachedMsgIds(contactId: string): number[];
+    };
   }
 }
 
@@ -57,5 +63,7 @@ export function connectSession(ui: RealtimeUi): void {
     get socketState() {
       return getSocketState();
     },
+    cachedMsgIds: (contactId) =>
+      (useMessages.getState().byContact[contactId]?.items ?? []).filter((m) => !isPending(m)).map((m) => m.msg_id),
   };
 }

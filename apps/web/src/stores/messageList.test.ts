@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  advanceSynced,
   type ChatItem,
+  hasGap,
   lastReadOfMine,
   markReadUpTo,
   markRecalled,
@@ -115,3 +117,12 @@ describe('updates', () => {
   });
 });
 
+describe('advanceSynced', () => {
+  const at = (msgId: number, prev?: number) => msg(msgId, { prev_msg_id: prev });
+  it('moves over pushes that name a covered predecessor and stops at a gap', () => {
+    expect(advanceSynced([at(3), at(5, 3), at(6, 5), at(9, 8), at(10, 9)], 3)).toBe(6);
+    expect(advanceSynced([at(3), at(7)], 3)).toBe(3);
+    expect(hasGap([at(3), at(7)], 3)).toBe(true);
+    expect(hasGap([at(3), at(7, 3)], advanceSynced([at(3), at(7, 3)], 3))).toBe(false);
+  });
+});
