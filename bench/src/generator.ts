@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { groupContactId } from '@parley/protocol';
 import { Agent, request } from 'undici';
 import { percentile } from './procstat.ts';
 import { connectRaw, type RawWs } from './rawClient.ts';
@@ -135,7 +136,7 @@ async function fanout(job: Extract<Job, { kind: 'fanout' }>) {
     const accepted = await paced(rate, job.seconds, (seq) =>
       send(job.url, job.tokens[seq % job.tokens.length], {
         id: randomUUID(),
-        toContactId: `group-${job.groupId}`,
+        toContactId: groupContactId(job.groupId),
         is_group: 1,
         type: 'text',
         content: `b:${step}:${Date.now()}`,

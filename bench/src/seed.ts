@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { migrate, openDatabase } from '../../apps/server/src/db/index.ts';
-import { newConversationRow } from '../../apps/server/src/modules/conversations/rows.ts';
+import { groupContactId, groupConvKey, privateConvKey } from '@parley/protocol';
+import { loadConfig, migrate, newConversationRow, openDatabase } from '@parley/server/testing';
 
 export interface Seeded {
   tokens: string[];
@@ -75,7 +74,7 @@ export async function seed(dataDir: string, users: number, groupSize: number): P
     const [a, b] = [userIds[i], userIds[i + 1]];
     friends.push({ user_id: a, friend_id: b, nickname: '', created_at: now });
     friends.push({ user_id: b, friend_id: a, nickname: '', created_at: now });
-    const key = a < b ? `p:${a}:${b}` : `p:${b}:${a}`;
+    const key = privateConvKey(a, b);
     convs.push(newConversationRow(a, String(b), key, now), newConversationRow(b, String(a), key, now));
   }
   for (let i = 0; i < friends.length; i += CHUNK) await db.insertInto('friends').values(friends.slice(i, i + CHUNK)).execute();
@@ -96,7 +95,7 @@ export async function seed(dataDir: string, users: number, groupSize: number): P
   const members = [];
   for (let i = 0; i < groupSize; i++) {
     members.push({ group_id: group.id, user_id: userIds[i], role: i === 0 ? 1 : 3, joined_at: now, joined_msg_id: 0, mute_until: 0 });
-    convs.push(newConversationRow(userIds[i], `group-${group.id}`, `g:${group.id}`, now));
+    convs.push(newConversationRow(userIds[i], groupContactId(group.id), groupConvKey(group.id), now));
   }
   for (let i = 0; i < members.length; i += CHUNK) await db.insertInto('group_members').values(members.slice(i, i + CHUNK)).execute();
   for (let i = 0; i < convs.length; i += CHUNK) await db.insertInto('conversations').values(convs.slice(i, i + CHUNK)).execute();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemService } from '../../apps/server/src/modules/system/service.ts';
+import { systemService } from '@parley/server/testing';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
 import { befriendInStore as befriend, registerInUi as register, waitBound } from './steps.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedGroup } from '../../apps/server/src/modules/messages/fixtures.ts';
+import { seedGroup } from '@parley/server/testing';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
 import { befriendInStore as befriend, PASSWORD, registerInUi as register, socketState, waitBound } from './steps.ts';
 

@@ -1,3 +1,4 @@
+import { parseGroupContactId } from '@parley/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
@@ -94,7 +95,7 @@ describe('groups in Chromium with three users', () => {
     await page.click(sel('picker-confirm'));
     const chat = page.locator(`${sel('chat-page')}[data-contact-id^="group-"]`);
     await chat.waitFor();
-    groupId = Number((await chat.getAttribute('data-contact-id'))?.replace('group-', ''));
+    groupId = parseGroupContactId(await chat.getAttribute('data-contact-id')) ?? 0;
     expect(groupId).toBeGreaterThan(0);
     // the default name is made of the members' names
     await expect.poll(() => page.textContent(sel('topbar-title'))).toContain('Alice');

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { privateConvKey } from '../../apps/server/src/modules/conversations/keys.ts';
-import { ensureConversation } from '../../apps/server/src/modules/conversations/rows.ts';
-import { befriend } from '../../apps/server/src/modules/messages/fixtures.ts';
+import { privateConvKey } from '@parley/protocol';
+import { befriend, ensureConversation } from '@parley/server/testing';
 import type { E2eApp } from './harness.ts';
 
 /** Steps the browser suites share: signing up and in through the UI, waiting for the live socket. */

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedGroup } from '../../apps/server/src/modules/messages/fixtures.ts';
-import { walletAdmin } from '../../apps/server/src/modules/wallet/admin.ts';
+import { seedGroup, walletAdmin } from '@parley/server/testing';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
 import { PASSWORD, submitLogin, waitBound } from './steps.ts';
 

@@ -1,16 +1,32 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, setDefaultConfig } from 'antd-mobile';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
+import { configureApi } from './api/client.ts';
 import { queryClient } from './api/queryClient.ts';
+import { startCallSync } from './calls/engine.ts';
 import { IncomingCall } from './components/call/IncomingCall.tsx';
+import { showAlert, showToast } from './components/feedback.tsx';
 import { ANTD_LOCALES } from './i18n/antdLocale.ts';
 import { currentLanguage } from './i18n/index.ts';
 import { APP_COLUMN_ID } from './layout.ts';
-import { registerNavigator } from './router/navigation.ts';
+import { describeMessage } from './pages/index/chatList/notification.ts';
+import { connectSession } from './realtime/connectSession.ts';
+import { navigateTo, registerNavigator } from './router/navigation.ts';
 import { buildRouteObjects } from './routes.tsx';
+import { endSession } from './session/endSession.ts';
 
 const router = createHashRouter(buildRouteObjects());
 registerNavigator((to, options) => void router.navigate(to, options));
+
+/**
+ * Hands the API client and the socket layer what they show and where they send the user, then
+ * connects the socket to the session. Called once, before the first render.
+ */
+export function startApp(): void {
+  configureApi({ toast: showToast, alert: showAlert, endSession });
+  connectSession({ toast: (text) => showToast(text), navigate: navigateTo, endSession, describeMessage });
+  startCallSync();
+}
 
 const locale = ANTD_LOCALES[currentLanguage];
 // Imperative dialogs and toasts render outside the tree and read the default config.

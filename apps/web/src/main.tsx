@@ -3,9 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import './i18n/index.ts';
 import './styles.css';
-import { App } from './App.tsx';
-import { startCallSync } from './calls/engine.ts';
-import { connectSession } from './realtime/connectSession.ts';
+import { App, startApp } from './App.tsx';
 import { resumeSession } from './session/resumeSession.ts';
 
 // antd-mobile's imperative parts (Toast, Dialog) need React 19's root API.
@@ -20,8 +18,7 @@ unstableSetRender((node, container) => {
   };
 });
 
-connectSession();
-startCallSync();
+startApp();
 resumeSession();
 
 createRoot(document.getElementById('root')!).render(

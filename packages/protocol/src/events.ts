@@ -27,6 +27,8 @@ export const PushType = [
   'friendRequest',
   /** a friendship ended: drop the contact (friends module) */
   'delFriend',
+  /** a friend request was accepted or declined, to both sides (friends module) */
+  'friendAnswer',
   'webrtc',
   /** messages: the other side read a private chat {toContactId: reader id, msg_id, reader} */
   'isRead',

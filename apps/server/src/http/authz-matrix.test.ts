@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, seedGroup, send, setMember } from '../modules/messages/fixtures.ts';
+import { befriend, seedGroup, send, setMember } from '../testing/index.ts';
 import { type Cell, type MatrixWorld, matrixEntryFor } from '../testing/authzMatrix.ts';
 import { type EndpointCase, endpointCases } from '../testing/endpointCases.ts';
 import { backends, boundSocket, type Res, startServer, type TestServer, type TestSocket } from '../testing/harness.ts';

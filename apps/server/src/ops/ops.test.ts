@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, send } from '../modules/messages/fixtures.ts';
+import { befriend, send } from '../testing/index.ts';
 import { backends, boundSocket, startServer, type TestServer, type TestUser } from '../testing/harness.ts';
 import { backupSqlite } from './backup.ts';
 

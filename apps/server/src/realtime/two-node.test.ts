@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../config.ts';
 import { type DbHandle, dropSchema, openDatabase } from '../db/index.ts';
-import { befriend, seedGroup } from '../modules/messages/fixtures.ts';
+import { befriend, seedGroup } from '../testing/index.ts';
 
 /**
  * Two nodes under load (issue 9, Operations): two server processes on one PostgreSQL and one

@@ -7,10 +7,8 @@ import {
   HTTP_TIMEOUT_MS,
   RELOGIN_REDIRECT_MS,
 } from '@parley/protocol';
-import { showAlert, showToast } from '../components/feedback.tsx';
 import { t } from '../i18n/index.ts';
 import { localizeMessage, localizeRefusal } from '../i18n/validation.ts';
-import { endSession } from '../session/endSession.ts';
 import { useSession } from '../stores/session.ts';
 import {
   isEnvelope,
@@ -44,6 +42,27 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/**
+ * What the client shows and does beyond HTTP: `App` hands these in at start-up (`configureApi`), so
+ * the API layer imports no UI, page or router code.
+ */
+export interface ApiUi {
+  toast(text: string, tone: 'success' | 'info'): void;
+  alert(options: { title: string; content: string }): Promise<void>;
+  /** The session is gone: forget it locally and show the login page. */
+  endSession(): void;
+}
+
+let ui: ApiUi = {
+  toast: () => undefined,
+  alert: async () => undefined,
+  endSession: () => undefined,
+};
+
+export function configureApi(next: ApiUi): void {
+  ui = next;
+}
+
 function headers(): Record<string, string> {
   const { authToken, clientId, cid } = useSession.getState();
   const out: Record<string, string> = { 'Content-Type': 'application/json' };
@@ -64,18 +83,18 @@ function loseSession(kind: 'relogin' | 'authDialog'): void {
   sessionEnding = true;
   const finish = () => {
     sessionEnding = false;
-    endSession();
+    ui.endSession();
   };
   if (kind === 'relogin') {
     setTimeout(finish, RELOGIN_REDIRECT_MS);
     return;
   }
-  void showAlert({ title: t('errors.noticeTitle'), content: t('errors.authExpired') }).then(finish);
+  void ui.alert({ title: t('errors.noticeTitle'), content: t('errors.authExpired') }).then(finish);
 }
 
 /** Shows what the catalogue decided and settles the request accordingly (uploads use it too). */
 export function settle<T>(verdict: Verdict, options: RequestOptions, failure: ApiError, envelope?: Envelope<T>): Envelope<T> {
-  if (verdict.notice && !options.silent) showToast(noticeText(verdict.notice), verdict.notice.tone);
+  if (verdict.notice && !options.silent) ui.toast(noticeText(verdict.notice), verdict.notice.tone);
   if (verdict.session) loseSession(verdict.session);
   if (verdict.ok && envelope) return envelope;
   throw failure;

@@ -1,5 +1,5 @@
 import type { FriendAddResult, FriendItem, FriendRequestItem } from '@parley/protocol';
-import { api } from './client.ts';
+import { api, type RequestOptions } from './client.ts';
 import { Endpoint } from './endpoints.ts';
 
 /** Typed calls of `/enterprise/friend/*` (docs/api/friends.md). */
@@ -12,11 +12,11 @@ export interface FriendRequestPage {
   pending: number;
 }
 
-export function listFriends(options?: { silent?: boolean }): Promise<FriendItem[]> {
+export function listFriends(options?: RequestOptions): Promise<FriendItem[]> {
   return api.data<FriendItem[]>(Endpoint.friendList, {}, options);
 }
 
-export async function listFriendRequests(type: RequestDirection, options?: { silent?: boolean }): Promise<FriendRequestPage> {
+export async function listFriendRequests(type: RequestDirection, options?: RequestOptions): Promise<FriendRequestPage> {
   const envelope = await api.post<FriendRequestItem[]>(Endpoint.friendIndex, { type, limit: 100 }, options);
   return { list: envelope.data ?? [], pending: Number(envelope.count ?? 0) };
 }

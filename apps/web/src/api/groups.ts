@@ -124,9 +124,9 @@ export function dissolveGroup(groupId: number) {
   return api.data(Endpoint.groupRemove, { id: groupId }, silent);
 }
 
-export function clearGroupMessages(groupId: number, all: boolean) {
+export function clearGroupMessages(groupId: number, all: boolean, options: RequestOptions = silent) {
   const body = { id: groupId, all: all ? 1 : 0 };
-  return api.data<{ cleared_msg_id: number; all: 0 | 1 }>(Endpoint.clearGroupMessage, body, silent);
+  return api.data<{ cleared_msg_id: number; all: 0 | 1 }>(Endpoint.clearGroupMessage, body, options);
 }
 
 export function fetchGroupQrcode(groupId: number): Promise<GroupQrcode> {

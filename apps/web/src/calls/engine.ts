@@ -16,6 +16,7 @@ import { navigateTo } from '../router/navigation.ts';
 import { type CallSession, isOnCall, useCalls } from '../stores/calls.ts';
 import { useSession } from '../stores/session.ts';
 import { startRinging, stopRinging } from './ringtone.ts';
+import { Paths } from '../paths.ts';
 
 /**
  * The device's side of a call: media, the RTCPeerConnection and the signalling through
@@ -53,7 +54,7 @@ export function callPath(call: Pick<CallSession, 'id' | 'media' | 'direction' | 
     name: call.peer.displayName,
     avatar: call.peer.avatar,
   });
-  return `/pages/message/call?${q.toString()}`;
+  return `${Paths.call}?${q.toString()}`;
 }
 
 function send(body: SendToMsgBody | Omit<SendToMsgBody, 'event'>, silent = false) {

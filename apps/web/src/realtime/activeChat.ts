@@ -1,9 +1,8 @@
-const CHAT_PATH = '/pages/message/chat';
+import { Paths, routeOf } from '../paths.ts';
 
 /** The conversation the screen shows: the chat route's `toContactId`, else none. */
 export function activeChatOf(hash: string): string | null {
-  const [path, search = ''] = hash.replace(/^#/, '').split('?');
-  if (path !== CHAT_PATH) return null;
-  return new URLSearchParams(search).get('toContactId') || null;
+  const { path, query } = routeOf(hash);
+  if (path !== Paths.chat) return null;
+  return query.get('toContactId') || null;
 }
-

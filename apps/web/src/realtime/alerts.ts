@@ -1,12 +1,11 @@
+import { sameContactId } from '@parley/protocol';
 import type { ChatMessage } from '@parley/protocol';
-import { t } from '../i18n/index.ts';
-import { chatPathOf, messagePreview, rowName } from '../pages/index/chatList/labels.ts';
-import { navigateTo } from '../router/navigation.ts';
-import { type ConversationRow, findContact, sameId } from '../stores/conversationList.ts';
+import { type ConversationRow, findContact } from '../stores/conversationList.ts';
 import { useConversations } from '../stores/conversations.ts';
 import { readString, writeValue } from '../stores/localStore.ts';
 import { useSession } from '../stores/session.ts';
 import { type AlertPlan, planAlert } from './alertPlan.ts';
+import type { RealtimeUi } from './ui.ts';
 
 /** The notification sound of spec §7. */
 export const NOTIFY_SOUND_URL = '/static/voice/notify.mp3';
@@ -16,6 +15,12 @@ export const NOTIFY_PERMISSION_KEY = 'notifyPermission';
 export const ALERT_GAP_MS = 1500;
 const VIBRATE_PATTERN = [200];
 const notificationsSupported = (): boolean => typeof window !== 'undefined' && 'Notification' in window;
+
+let ui: Pick<RealtimeUi, 'navigate' | 'describeMessage'> | null = null;
+
+export function configureAlerts(next: Pick<RealtimeUi, 'navigate' | 'describeMessage'>): void {
+  ui = next;
+}
 
 let lastRing = 0;
 let audio: HTMLAudioElement | null = null;
@@ -34,15 +39,14 @@ function ring(plan: AlertPlan): void {
 }
 
 function notify(message: ChatMessage, row: ConversationRow | undefined, conversationId: string): void {
-  const preview = messagePreview(message);
-  const sender = message.fromUser.displayName;
-  const title = row ? rowName(row) : sender || t('chats.notifyFallbackTitle');
-  const body = message.is_group ? t('chats.notifyGroupBody', { name: sender, text: preview }) : preview;
+  if (!ui) return;
+  const { navigate } = ui;
+  const { title, body, chatPath } = ui.describeMessage(message, row);
   try {
     const notice = new Notification(title, { body, tag: conversationId, icon: row?.avatar || undefined });
     notice.onclick = () => {
       window.focus();
-      if (row) navigateTo(chatPathOf(row));
+      if (chatPath) navigate(chatPath);
       notice.close();
     };
   } catch {
@@ -57,9 +61,9 @@ export function alertIncoming(message: ChatMessage, conversationId: string): voi
   const { contacts, activeId } = useConversations.getState();
   const row = findContact(contacts, conversationId);
   const plan = planAlert({
-    fromMe: sameId(message.fromUser.id, me),
+    fromMe: sameContactId(message.fromUser.id, me),
     type: message.type,
-    inOpenChat: sameId(activeId, conversationId),
+    inOpenChat: sameContactId(activeId, conversationId),
     doNotDisturb: row ? row.is_notice !== 1 : false,
     pageHidden: typeof document !== 'undefined' && document.hidden,
     setting: session.appSetting,

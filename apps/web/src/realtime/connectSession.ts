@@ -1,15 +1,15 @@
 import { RELOGIN_REDIRECT_MS, type SysInfo } from '@parley/protocol';
-import { showToast } from '../components/feedback.tsx';
 import { t } from '../i18n/index.ts';
 import { localizeMessage } from '../i18n/validation.ts';
-import { endSession } from '../session/endSession.ts';
 import { isPending } from '../stores/messageList.ts';
 import { useMessages } from '../stores/messages.ts';
 import { useSession } from '../stores/session.ts';
+import { configureAlerts } from './alerts.ts';
 import { startFriendsSync } from './friendsSync.ts';
 import { startGroupsSync } from './groupsSync.ts';
 import { startConversationSync } from './sync.ts';
 import { getSocketState, onPush, type SocketState, socket } from './socket.ts';
+import type { RealtimeUi } from './ui.ts';
 
 declare global {
   interface Window {
@@ -26,14 +26,15 @@ declare global {
  * Ties the socket to the session: connected while a token is stored, closed without one; handles
  * forced logout, config updates and a refused bind.
  */
-export function connectSession(): void {
+export function connectSession(ui: RealtimeUi): void {
+  configureAlerts(ui);
   startFriendsSync();
-  startGroupsSync();
+  startGroupsSync(ui);
   startConversationSync();
   onPush('offline', () => {
     socket.disconnect();
-    showToast(t('errors.forcedOffline'));
-    endSession();
+    ui.toast(t('errors.forcedOffline'));
+    ui.endSession();
   });
 
   onPush<{ sysInfo?: Partial<SysInfo> }>('updateConfig', (data) => {
@@ -43,8 +44,8 @@ export function connectSession(): void {
   onPush<{ code?: number; msg?: string }>('error', (data) => {
     if (data?.code !== -1) return;
     socket.disconnect();
-    showToast(data.msg ? localizeMessage(data.msg) : t('errors.sessionEnded'));
-    setTimeout(endSession, RELOGIN_REDIRECT_MS);
+    ui.toast(data.msg ? localizeMessage(data.msg) : t('errors.sessionEnded'));
+    setTimeout(ui.endSession, RELOGIN_REDIRECT_MS);
   });
 
   useSession.subscribe((state, previous) => {

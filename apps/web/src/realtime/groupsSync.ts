@@ -1,17 +1,16 @@
-import { showToast } from '../components/feedback.tsx';
+import { groupContactId } from '@parley/protocol';
 import { t } from '../i18n/index.ts';
-import { navigateTo, Paths } from '../router/navigation.ts';
 import { applyGroupPush, onGroupGone, reloadAllGroups, resetGroups } from '../stores/groups.ts';
 import { useSession } from '../stores/session.ts';
 import { onPush, onSocketState } from './socket.ts';
+import type { RealtimeUi } from './ui.ts';
+import { Paths, routeOf } from '../paths.ts';
 
 /** Whether the screen shows this group: its chat, its info page or its member page. */
 function isShowingGroup(groupId: number): boolean {
-  const hash = window.location.hash;
-  const [path, search = ''] = hash.replace(/^#/, '').split('?');
-  const query = new URLSearchParams(search);
-  if (path === '/pages/message/chat') return query.get('toContactId') === `group-${groupId}`;
-  if (path === '/pages/message/group/info' || path === '/pages/message/group/groupUser' || path === '/pages/index/qrcode') {
+  const { path, query } = routeOf(window.location.hash);
+  if (path === Paths.chat) return query.get('toContactId') === groupContactId(groupId);
+  if (path === Paths.groupInfo || path === Paths.groupMembers || path === Paths.qrcode) {
     return Number(query.get('group_id')) === groupId;
   }
   return false;
@@ -22,7 +21,7 @@ function isShowingGroup(groupId: number): boolean {
  * when I am removed or the group is dissolved I am told, and a screen of that group goes home.
  * Reloads the cached groups after every (re)bind; forgets them on sign-out.
  */
-export function startGroupsSync(): void {
+export function startGroupsSync(ui: Pick<RealtimeUi, 'toast' | 'navigate'>): void {
   onPush('addGroup', applyGroupPush.addGroup);
   onPush('editGroupName', applyGroupPush.editGroupName);
   onPush('setNotice', applyGroupPush.setNotice);
@@ -36,8 +35,8 @@ export function startGroupsSync(): void {
   onGroupGone((groupId, why, name) => {
     // leaving is my own doing: the page that did it says so and moves on
     if (why === 'left') return;
-    showToast(why === 'dissolved' ? t('groups.dissolvedNotice', { name }) : t('groups.removedNotice'));
-    if (isShowingGroup(groupId)) navigateTo(Paths.home, { replace: true });
+    ui.toast(why === 'dissolved' ? t('groups.dissolvedNotice', { name }) : t('groups.removedNotice'));
+    if (isShowingGroup(groupId)) ui.navigate(Paths.home, { replace: true });
   });
 
   let boundBefore = false;

@@ -1,4 +1,5 @@
-import { type ConversationRow, findContact, sameId } from '../stores/conversationList.ts';
+import { isGroupContactId, sameContactId } from '@parley/protocol';
+import { type ConversationRow, findContact } from '../stores/conversationList.ts';
 
 /** A conversation with cached messages and its synced mark: all is cached up to this msg_id (0 when none). */
 export interface CachedConversation {
@@ -23,7 +24,6 @@ export interface PlanInput {
   activeId: string | null;
 }
 
-const isGroupId = (id: string): boolean => id.startsWith('group-');
 
 /**
  * After a (re)bind: which cached conversations to fetch, and from which msg_id. A conversation
@@ -35,12 +35,12 @@ export function planReconcile({ cached, contacts, contactsFresh, activeId }: Pla
   const targets: (ReconcileTarget & { order: number })[] = [];
   for (const { contactId, syncedMsgId } of cached) {
     const contact = findContact(contacts, contactId);
-    const active = sameId(activeId, contactId);
+    const active = sameContactId(activeId, contactId);
     const behind = contact ? contact.last_msg_id > syncedMsgId : false;
     if (!(active || !contactsFresh || behind)) continue;
     targets.push({
       contactId,
-      isGroup: contact ? contact.is_group === 1 : isGroupId(contactId),
+      isGroup: contact ? contact.is_group === 1 : isGroupContactId(contactId),
       afterMsgId: syncedMsgId,
       order: active ? Number.POSITIVE_INFINITY : (contact?.lastSendTime ?? 0),
     });

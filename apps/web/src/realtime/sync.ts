@@ -1,6 +1,7 @@
+import { groupContactId, sameContactId as sameId } from '@parley/protocol';
 import type { ChatMessage, GroupAvatarTile, UndoMessagePush } from '@parley/protocol';
 import { forgetMessagesThrough, markConversationRead } from '../stores/conversationCommands.ts';
-import { findContact, sameId } from '../stores/conversationList.ts';
+import { findContact } from '../stores/conversationList.ts';
 import { useConversations } from '../stores/conversations.ts';
 import { isPending, newestMsgId } from '../stores/messageList.ts';
 import { useMessages } from '../stores/messages.ts';
@@ -131,7 +132,7 @@ interface GroupRef {
   id?: string;
   group_id?: number;
 }
-const groupIdOf = (data: GroupRef): string | undefined => data.id ?? (data.group_id ? `group-${data.group_id}` : undefined);
+const groupIdOf = (data: GroupRef): string | undefined => data.id ?? (data.group_id ? groupContactId(data.group_id) : undefined);
 
 function followListPushes(): void {
   const list = () => useConversations.getState();

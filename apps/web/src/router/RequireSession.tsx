@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router-dom';
 import { useSession } from '../stores/session.ts';
-import { Paths } from './navigation.ts';
+import { Paths } from '../paths.ts';
 
 /** Routes under this need a logged-in user; without a token the login page is shown. */
 export function RequireSession() {

@@ -1,6 +1,7 @@
 /**
- * Navigation usable outside React (API client, socket). The app registers the router's navigate
- * at start-up; before that, the hash is changed directly.
+ * Navigation usable outside React components (session end, push reactions wired by `App`). The app
+ * registers the router's navigate at start-up; before that, the hash is changed directly. Route
+ * paths live in `paths.ts`.
  */
 type Navigator = (to: string, options?: { replace?: boolean }) => void;
 
@@ -15,11 +16,3 @@ export function registerNavigator(next: Navigator): void {
 export function navigateTo(to: string, options?: { replace?: boolean }): void {
   navigator(to, options);
 }
-
-export const Paths = {
-  home: '/',
-  homeIndex: '/pages/index/index',
-  contacts: '/pages/contacts/index',
-  login: '/pages/login/index',
-  register: '/pages/login/register',
-} as const;

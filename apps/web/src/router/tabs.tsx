@@ -1,7 +1,7 @@
 import { MessageFill, MessageOutline, TeamFill, TeamOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import type { TabKey } from '../stores/tabBar.ts';
-import { Paths } from './navigation.ts';
+import { Paths } from '../paths.ts';
 
 export interface TabDef {
   key: TabKey;

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Paths } from './navigation.ts';
+import { Paths } from '../paths.ts';
 
 /**
  * Back navigation (spec §2): with a fixed target go there; on the first page of the stack (react-router's

@@ -1,6 +1,7 @@
 import { queryClient } from '../api/queryClient.ts';
-import { navigateTo, Paths } from '../router/navigation.ts';
+import { navigateTo } from '../router/navigation.ts';
 import { useSession } from '../stores/session.ts';
+import { Paths } from '../paths.ts';
 
 /**
  * Ends the session locally (spec §4 "Forced logout"): forgets user and token, drops cached server

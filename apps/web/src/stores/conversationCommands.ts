@@ -2,7 +2,6 @@ import { parseGroupContactId } from '@parley/protocol';
 import type { RequestOptions } from '../api/client.ts';
 import { clearGroupMessages } from '../api/groups.ts';
 import { type Bit, clearMessage, delChat, isNotice, setChatTop, setMsgIsRead } from '../api/messages.ts';
-import { runGroupCall } from '../pages/message/group/groupErrors.ts';
 import type { ConversationRow } from './conversationList.ts';
 import { useConversations } from './conversations.ts';
 import { isPending } from './messageList.ts';
@@ -82,7 +81,7 @@ export async function clearHistory(row: RowRef, forAll = false): Promise<boolean
   const groupId = parseGroupContactId(row.id);
   try {
     if (row.is_group && groupId) {
-      if ((await runGroupCall(clearGroupMessages(groupId, forAll))) === null) return false;
+      await clearGroupMessages(groupId, forAll, {});
     } else await clearMessage(row.id);
   } catch {
     return false;

@@ -12,6 +12,10 @@ import {
   sortContacts,
   type UndoMessagePush,
   unreadTotal,
+  isGroupContactId,
+  conversationIdOf,
+  isSystemContactId,
+  sameContactId,
 } from '@parley/protocol';
 
 /**
@@ -37,17 +41,12 @@ export interface ListState {
 
 export const EMPTY_LIST: ListState = { contacts: [], systemUnread: 0 };
 
-export const sameId = (a: unknown, b: unknown): boolean =>
-  a !== null && a !== undefined && b !== null && b !== undefined && String(a) === String(b);
-
-export const isSystemId = (id: unknown): boolean => sameId(id, SYSTEM_CONTACT_ID);
-
 const bit = (v: unknown, fallback: 0 | 1): 0 | 1 => (v === undefined || v === null ? fallback : Number(v) === 1 ? 1 : 0);
 const count = (v: unknown): number => Math.max(0, Math.trunc(Number(v) || 0));
 
 /** Fills the fields a pushed or partial contact may lack (appendContact and addGroup send fewer). */
 export function normalizeContact(raw: Partial<ConversationRow> & Pick<ConversationRow, 'id'>): ConversationRow {
-  const isGroup = bit(raw.is_group, typeof raw.id === 'string' && raw.id.startsWith('group-') ? 1 : 0);
+  const isGroup = bit(raw.is_group, isGroupContactId(raw.id) ? 1 : 0);
   const displayName = String(raw.displayName ?? raw.id);
   const row: ConversationRow = {
     ...raw,
@@ -71,19 +70,12 @@ export function normalizeContact(raw: Partial<ConversationRow> & Pick<Conversati
   return row;
 }
 
-/** The conversation a message belongs to, as `me` sees it: the group, 'system', or the other person. */
-export function conversationIdOf(m: Pick<ChatMessage, 'is_group' | 'toContactId' | 'fromUser'>, me: number | string): string {
-  if (m.is_group) return String(m.toContactId);
-  if (isSystemId(m.toContactId)) return SYSTEM_CONTACT_ID;
-  return sameId(m.fromUser.id, me) ? String(m.toContactId) : String(m.fromUser.id);
-}
-
 function indexOfId(list: readonly ConversationRow[], id: unknown): number {
-  return list.findIndex((c) => sameId(c.id, id));
+  return list.findIndex((c) => sameContactId(c.id, id));
 }
 
 export function findContact(list: readonly ConversationRow[], id: unknown): ConversationRow | undefined {
-  return list.find((c) => sameId(c.id, id));
+  return list.find((c) => sameContactId(c.id, id));
 }
 
 /** The `extends` of an event or system notice worth keeping on the row (undefined otherwise). */
@@ -117,8 +109,8 @@ export function applyIncoming(state: ListState, m: ChatMessage, me: number | str
   const unchanged = { state, applied: false, created: false, conversationId };
   if (existing && m.msg_id <= existing.last_msg_id) return unchanged;
 
-  const fromOther = !sameId(m.fromUser.id, me);
-  const active = sameId(activeId, conversationId);
+  const fromOther = !sameContactId(m.fromUser.id, me);
+  const active = sameContactId(activeId, conversationId);
   const last = {
     lastContent: chatLastContent(m).text,
     lastSendTime: toMillis(m.sendTime),
@@ -141,7 +133,7 @@ export function applyIncoming(state: ListState, m: ChatMessage, me: number | str
   let row: ConversationRow = { ...(ruled[i] as ConversationRow), ...last };
   // `at` 0 means everyone (the rule only knows user ids).
   const at = m.at ?? [];
-  if (m.is_group === 1 && fromOther && at.some((id) => Number(id) === 0) && !at.some((id) => sameId(id, me))) {
+  if (m.is_group === 1 && fromOther && at.some((id) => Number(id) === 0) && !at.some((id) => sameContactId(id, me))) {
     row.is_at += 1;
   }
   if (active) row = { ...row, unread: existing?.unread ?? 0, is_at: existing?.is_at ?? 0 };
@@ -151,7 +143,7 @@ export function applyIncoming(state: ListState, m: ChatMessage, me: number | str
       // as the server names it: a user id is a number, groups and 'system' are strings
       id: /^\d+$/.test(conversationId) ? Number(conversationId) : conversationId,
       avatar_color: !m.is_group && fromOther ? m.fromUser.avatar_color : 1,
-      is_self: sameId(conversationId, me) ? 1 : 0,
+      is_self: sameContactId(conversationId, me) ? 1 : 0,
     });
   }
   const contacts = [...ruled];
@@ -199,7 +191,7 @@ function mapRow(state: ListState, id: unknown, update: (row: ConversationRow) =>
 /** No unread and no unread mention left in the conversation. */
 export function markRead(state: ListState, id: unknown): ListState {
   const row = findContact(state.contacts, id);
-  const systemUnread = isSystemId(id) ? 0 : state.systemUnread;
+  const systemUnread = isSystemContactId(id) ? 0 : state.systemUnread;
   if ((!row || (row.unread === 0 && row.is_at === 0)) && systemUnread === state.systemUnread) return state;
   return { ...mapRow(state, id, (c) => ({ ...c, unread: 0, is_at: 0 })), systemUnread };
 }
@@ -217,9 +209,9 @@ export function rename(state: ListState, id: unknown, displayName: string): List
 }
 
 export function removeRow(state: ListState, id: unknown): ListState {
-  const contacts = state.contacts.filter((c) => !sameId(c.id, id));
+  const contacts = state.contacts.filter((c) => !sameContactId(c.id, id));
   if (contacts.length === state.contacts.length) return state;
-  return { contacts, systemUnread: isSystemId(id) ? 0 : state.systemUnread };
+  return { contacts, systemUnread: isSystemContactId(id) ? 0 : state.systemUnread };
 }
 
 /**
@@ -271,7 +263,7 @@ export function applyCleared(state: ListState, id: unknown, clearedMsgId: number
 
 /** Spec §4 unread total: contacts with a last message and notifications on, plus system notices. */
 export function totalUnread(state: ListState): number {
-  const others = state.contacts.filter((c) => !isSystemId(c.id));
+  const others = state.contacts.filter((c) => !isSystemContactId(c.id));
   const system = findContact(state.contacts, SYSTEM_CONTACT_ID);
   const systemCounts = !system || system.is_notice === 1;
   return unreadTotal(others) + (systemCounts ? state.systemUnread : 0);
@@ -279,7 +271,7 @@ export function totalUnread(state: ListState): number {
 
 /** True when some do-not-disturb conversation has unread messages (the tab shows a dot, not a number). */
 export function hasQuietUnread(state: ListState): boolean {
-  return state.contacts.some((c) => c.is_notice !== 1 && (isSystemId(c.id) ? state.systemUnread : c.unread) > 0);
+  return state.contacts.some((c) => c.is_notice !== 1 && (isSystemContactId(c.id) ? state.systemUnread : c.unread) > 0);
 }
 
 /** Rows shown in the list: those with a message, pinned ones, and new friends or groups. */

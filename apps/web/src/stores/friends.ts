@@ -1,60 +1,67 @@
 import type { FriendItem } from '@parley/protocol';
-import { create } from 'zustand';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listFriendRequests, listFriends } from '../api/friends.ts';
+import { queryClient } from '../api/queryClient.ts';
+import { profileQueryKey } from '../api/users.ts';
 
-interface FriendsState {
-  friends: FriendItem[];
-  /** true once the list came from the server at least once */
-  loaded: boolean;
-  /** true when the last load failed (the page offers a retry) */
-  failed: boolean;
-  /** my pending received friend requests (the red dot) */
-  pending: number;
-  refresh(): Promise<void>;
-  refreshPending(): Promise<void>;
-  setPending(count: number): void;
-  setOnline(userId: number, online: 0 | 1): void;
-  patch(userId: number, patch: Partial<FriendItem>): void;
-  remove(userId: number): void;
-  reset(): void;
+/**
+ * My friends and my pending friend requests, as TanStack Query data. The pushes of
+ * `realtime/friendsSync.ts` update or invalidate these entries; pages only read them.
+ */
+
+export const FRIENDS_KEY = ['friends'] as const;
+/** Prefix of every friend-request query (the lists of the new-friends page and the pending count). */
+export const FRIEND_REQUESTS_KEY = ['friendRequests'] as const;
+const PENDING_KEY = [...FRIEND_REQUESTS_KEY, 'pending'] as const;
+
+export const friendsQuery = queryOptions({
+  queryKey: FRIENDS_KEY,
+  queryFn: ({ signal }) => listFriends({ silent: true, signal }),
+});
+
+/** My pending received requests: the red dot of the contacts tab. */
+export const pendingRequestsQuery = queryOptions({
+  queryKey: PENDING_KEY,
+  queryFn: async ({ signal }) => (await listFriendRequests('received', { silent: true, signal })).pending,
+});
+
+const NO_FRIENDS: FriendItem[] = [];
+
+/** My friends, loaded on first use: `failed` when the last load failed (`retry` tries again). */
+export function useFriendList() {
+  const query = useQuery(friendsQuery);
+  return { friends: query.data ?? NO_FRIENDS, loaded: query.isSuccess, failed: query.isError, retry: () => void query.refetch() };
 }
 
-let loading: Promise<void> | null = null;
-
-/** My friends (with their online dots) and the pending request count, kept live by `realtime/friendsSync.ts`. */
-export const useFriends = create<FriendsState>()((set) => ({
-  friends: [],
-  loaded: false,
-  failed: false,
-  pending: 0,
-
-  refresh() {
-    loading ??= listFriends({ silent: true })
-      .then((friends) => set({ friends, loaded: true, failed: false }))
-      .catch(() => set({ failed: true }))
-      .finally(() => {
-        loading = null;
-      });
-    return loading;
-  },
-
-  async refreshPending() {
-    const page = await listFriendRequests('received', { silent: true }).catch(() => null);
-    if (page) set({ pending: page.pending });
-  },
-
-  setPending: (count) => set({ pending: Math.max(0, count) }),
-
-  setOnline: (userId, online) =>
-    set((s) => ({ friends: s.friends.map((f) => (f.user_id === userId ? { ...f, is_online: online } : f)) })),
-
-  patch: (userId, patch) => set((s) => ({ friends: s.friends.map((f) => (f.user_id === userId ? { ...f, ...patch } : f)) })),
-
-  remove: (userId) => set((s) => ({ friends: s.friends.filter((f) => f.user_id !== userId) })),
-
-  reset: () => set({ friends: [], loaded: false, failed: false, pending: 0 }),
-}));
-
-export function isFriend(userId: number): boolean {
-  return useFriends.getState().friends.some((f) => f.user_id === userId);
+/** One friend (for a chat title), or undefined. */
+export function useFriend(userId: number | null): FriendItem | undefined {
+  return useQuery({ ...friendsQuery, enabled: userId !== null, select: (list) => list.find((f) => f.user_id === userId) }).data;
 }
+
+export function usePendingRequests(): number {
+  return useQuery(pendingRequestsQuery).data ?? 0;
+}
+
+const updateFriends = (update: (list: FriendItem[]) => FriendItem[]) =>
+  queryClient.setQueryData<FriendItem[]>(FRIENDS_KEY, (list) => (list ? update(list) : list));
+
+/** Writes into the cached friend data, for pushes and for answers the server already gave. */
+export const friendsCache = {
+  setOnline: (userId: number, online: 0 | 1) => updateFriends((list) => list.map((f) => (f.user_id === userId ? { ...f, is_online: online } : f))),
+  patch: (userId: number, patch: Partial<FriendItem>) => updateFriends((list) => list.map((f) => (f.user_id === userId ? { ...f, ...patch } : f))),
+  remove: (userId: number) => updateFriends((list) => list.filter((f) => f.user_id !== userId)),
+  setPending: (count: number) => queryClient.setQueryData(PENDING_KEY, Math.max(0, count)),
+  pending: (): number => queryClient.getQueryData<number>(PENDING_KEY) ?? 0,
+  /** Friends, requests and the pending count are stale (refetched now where shown); the red dot is fetched now. */
+  async reload(): Promise<void> {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: FRIENDS_KEY }),
+      queryClient.invalidateQueries({ queryKey: FRIEND_REQUESTS_KEY }),
+    ]);
+    await queryClient.prefetchQuery(pendingRequestsQuery);
+  },
+  /** A friendship with `userId` began, ended or was declined: their page and my lists are stale. */
+  async changedWith(userId: number): Promise<void> {
+    await Promise.all([queryClient.invalidateQueries({ queryKey: profileQueryKey(userId) }), friendsCache.reload()]);
+  },
+};

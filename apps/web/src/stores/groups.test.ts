@@ -1,8 +1,7 @@
-import { DEFAULT_GROUP_SETTING, GroupRole, type GroupMemberView } from '@parley/protocol';
+import { DEFAULT_GROUP_SETTING, GroupRole, type GroupMemberView, permissionsOf, toGroupId } from '@parley/protocol';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GroupDetail } from '../api/groups.ts';
-import { permissionsOf } from '../pages/message/group/permissions.ts';
-import { applyGroupPush, onGroupGone, resetGroups, toGroupId, useGroupsStore } from './groups.ts';
+import { fetchMyGroups, type GroupDetail } from '../api/groups.ts';
+import { applyGroupPush, loadGroupList, onGroupGone, resetGroups, useGroupsStore } from './groups.ts';
 import { useSession } from './session.ts';
 
 // The store's loaders are not under test here (the HTTP client needs a browser).
@@ -57,6 +56,23 @@ const ref = { group_id: GID, id: `group-${GID}` };
 beforeEach(() => {
   resetGroups();
   useSession.setState({ userInfo: { user_id: ME } as never });
+});
+
+describe('loading through the query client', () => {
+  it('shares one request among concurrent loads, and a later load asks again', async () => {
+    const fetchList = vi.mocked(fetchMyGroups);
+    fetchList.mockClear();
+    let answer: (list: []) => void = () => undefined;
+    fetchList.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const first = loadGroupList();
+    const second = loadGroupList();
+    expect(fetchList).toHaveBeenCalledTimes(1);
+    answer([]);
+    await Promise.all([first, second]);
+    expect(useGroupsStore.getState().list).toEqual([]);
+    void loadGroupList();
+    expect(fetchList).toHaveBeenCalledTimes(2);
+  });
 });
 
 describe('toGroupId', () => {

@@ -17,7 +17,14 @@
  * - `useGroupNoticeOnce(group)` lives in `pages/message/group/noticeOnce.tsx`: it shows a changed
  *   notice once per member (a dialog) — call it from the chat screen.
  */
-import { canSpeakInGroup, type GroupMemberView, type GroupSetting, parseGroupContactId, type SpeakVerdict } from '@parley/protocol';
+import {
+  canSpeakInGroup,
+  type GroupMemberView,
+  type GroupSetting,
+  permissionsOf,
+  type SpeakVerdict,
+  toGroupId,
+} from '@parley/protocol';
 import { useEffect, useMemo, useState } from 'react';
 import { create } from 'zustand';
 import {
@@ -36,7 +43,7 @@ import {
   type SetNoSpeakPush,
   type SetNoticePush,
 } from '../api/groups.ts';
-import { permissionsOf } from '../pages/message/group/permissions.ts';
+import { queryClient } from '../api/queryClient.ts';
 import { useSession } from './session.ts';
 
 export type GroupGone = 'removed' | 'left' | 'dissolved';
@@ -63,14 +70,6 @@ interface GroupsState {
 const EMPTY_ENTRY: GroupEntry = { status: 'loading', group: null, members: [], membersComplete: false, error: '', gone: null };
 
 export const useGroupsStore = create<GroupsState>()(() => ({ groups: {}, list: null, listError: false }));
-
-/** A group reference as number, `group-<n>` or numeric string → the group id, or null. */
-export function toGroupId(ref: number | string | null | undefined): number | null {
-  if (typeof ref === 'number') return Number.isSafeInteger(ref) && ref > 0 ? ref : null;
-  if (typeof ref !== 'string') return null;
-  if (/^[1-9]\d{0,9}$/.test(ref)) return Number(ref);
-  return parseGroupContactId(ref);
-}
 
 const myId = (): number => useSession.getState().userInfo?.user_id ?? 0;
 
@@ -112,16 +111,19 @@ function patchMembers(groupId: number, update: (members: GroupMemberView[]) => G
 
 // --- loading ------------------------------------------------------------------------------------
 
-const loadingInfo = new Map<number, Promise<void>>();
-const loadingMembers = new Map<number, Promise<void>>();
-let loadingList: Promise<void> | null = null;
+/**
+ * Requests go through the query client, which shares one request among concurrent callers of the
+ * same key; `staleTime: 0` makes every later call a reload. The answers are then applied to the
+ * live entries that pushes patch.
+ */
+const GROUPS_KEY = ['groups'] as const;
+const fetchShared = <T>(key: readonly unknown[], fetch: () => Promise<T>): Promise<T> =>
+  queryClient.fetchQuery({ queryKey: [...GROUPS_KEY, ...key], queryFn: fetch, staleTime: 0 });
 
 /** Loads (or reloads) a group's info; concurrent calls share one request. Never throws. */
 export function loadGroup(groupId: number): Promise<void> {
-  const running = loadingInfo.get(groupId);
-  if (running) return running;
   if (!useGroupsStore.getState().groups[groupId]) setEntry(groupId, () => EMPTY_ENTRY);
-  const request = fetchGroupInfo(groupId)
+  return fetchShared([groupId, 'info'], () => fetchGroupInfo(groupId))
     .then(({ group, members }) => {
       setEntry(groupId, (e) => ({
         ...e,
@@ -137,33 +139,21 @@ export function loadGroup(groupId: number): Promise<void> {
     })
     .catch((error: unknown) => {
       setEntry(groupId, (e) => ({ ...e, status: e.group ? e.status : 'error', error: messageOf(error) }));
-    })
-    .finally(() => loadingInfo.delete(groupId));
-  loadingInfo.set(groupId, request);
-  return request;
+    });
 }
 
 /** Loads every member (groupUserList). Never throws. */
 export function loadMembers(groupId: number): Promise<void> {
-  const running = loadingMembers.get(groupId);
-  if (running) return running;
-  const request = fetchGroupMembers(groupId)
+  return fetchShared([groupId, 'members'], () => fetchGroupMembers(groupId))
     .then((members) => setEntry(groupId, (e) => ({ ...e, members, membersComplete: true })))
-    .catch(() => undefined)
-    .finally(() => loadingMembers.delete(groupId));
-  loadingMembers.set(groupId, request);
-  return request;
+    .catch(() => undefined);
 }
 
 /** Loads my group list. Never throws. */
 export function loadGroupList(): Promise<void> {
-  loadingList ??= fetchMyGroups()
+  return fetchShared(['list'], () => fetchMyGroups())
     .then((list) => useGroupsStore.setState({ list, listError: false }))
-    .catch(() => useGroupsStore.setState({ listError: true }))
-    .finally(() => {
-      loadingList = null;
-    });
-  return loadingList;
+    .catch(() => useGroupsStore.setState({ listError: true }));
 }
 
 function messageOf(error: unknown): string {
@@ -200,6 +190,7 @@ export function reloadAllGroups(): void {
 export function resetGroups(): void {
   for (const timer of refreshTimers.values()) clearTimeout(timer);
   refreshTimers.clear();
+  queryClient.removeQueries({ queryKey: GROUPS_KEY });
   useGroupsStore.setState({ groups: {}, list: null, listError: false });
 }
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   advanceSynced,
   type ChatItem,
-  conversationKeyOf,
   hasGap,
   lastReadOfMine,
   markReadUpTo,
@@ -115,17 +114,6 @@ describe('updates', () => {
     const out = patchPending([msg(1, { id: 'p' }), pending('p', 5)], 'p', { status: 'failed' });
     expect(out[0].status).toBeUndefined();
     expect(out[1].status).toBe('failed');
-  });
-});
-
-describe('conversationKeyOf', () => {
-  const from = (id: number) => ({ id, user_id: id, realname: '', displayName: '', avatar: '', avatar_color: 1 });
-  it('private: the other person; group: the group; system: system', () => {
-    expect(conversationKeyOf({ is_group: 0, toContactId: OTHER, fromUser: from(ME) }, ME)).toBe('2');
-    expect(conversationKeyOf({ is_group: 0, toContactId: ME, fromUser: from(OTHER) }, ME)).toBe('2');
-    expect(conversationKeyOf({ is_group: 0, toContactId: ME, fromUser: from(ME) }, ME)).toBe('1');
-    expect(conversationKeyOf({ is_group: 1, toContactId: 'group-4', fromUser: from(OTHER) }, ME)).toBe('group-4');
-    expect(conversationKeyOf({ is_group: 0, toContactId: 'system', fromUser: from(0) }, ME)).toBe('system');
   });
 });
 

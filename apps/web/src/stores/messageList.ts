@@ -1,4 +1,4 @@
-import { type ChatMessage, SYSTEM_CONTACT_ID } from '@parley/protocol';
+import type { ChatMessage, } from '@parley/protocol';
 
 /**
  * Pure operations on one conversation's message list: merge, dedupe, order, and the small
@@ -22,13 +22,6 @@ export interface ChatItem extends ChatMessage {
 }
 
 export const isPending = (m: Pick<ChatItem, 'status'>): boolean => m.status === 'sending' || m.status === 'failed';
-
-/** The conversation a message belongs to, as the current user sees it (the key of the store). */
-export function conversationKeyOf(m: Pick<ChatMessage, 'is_group' | 'toContactId' | 'fromUser'>, myUserId: number | string): string {
-  if (m.is_group) return String(m.toContactId);
-  if (String(m.toContactId) === SYSTEM_CONTACT_ID) return SYSTEM_CONTACT_ID;
-  return String(m.fromUser.id) === String(myUserId) ? String(m.toContactId) : String(m.fromUser.id);
-}
 
 function compare(a: ChatItem, b: ChatItem): number {
   const pa = isPending(a);

@@ -1,4 +1,11 @@
-import { type ChatMessage, type ClientSendType, MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX, type UploadKindValue } from '@parley/protocol';
+import {
+  type ChatMessage,
+  type ClientSendType,
+  conversationIdOf as conversationKeyOf,
+  MESSAGE_PAGE_DEFAULT,
+  MESSAGE_PAGE_MAX,
+  type UploadKindValue,
+} from '@parley/protocol';
 import { create } from 'zustand';
 import { ApiError } from '../api/client.ts';
 import { type Bit, getMessageList, type MessageListQuery, type MessagePage, sendMessage } from '../api/messages.ts';
@@ -7,7 +14,6 @@ import { onSocketState } from '../realtime/socket.ts';
 import {
   advanceSynced,
   type ChatItem,
-  conversationKeyOf,
   hasGap,
   isPending,
   markReadUpTo,

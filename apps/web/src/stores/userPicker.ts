@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { navigateTo } from '../router/navigation.ts';
+import { Paths } from '../paths.ts';
 
 /** One chosen person or group. Groups have `is_group: 1` and the contact id `group-<n>` as `id`. */
 export interface PickedTarget {
@@ -25,7 +26,7 @@ export interface PickUsersOptions {
   preselected?: (number | string)[];
 }
 
-export const USER_SELECTION_PATH = '/pages/index/userSelection';
+export const USER_SELECTION_PATH = Paths.userSelection;
 
 interface PickerRequest {
   options: PickUsersOptions;

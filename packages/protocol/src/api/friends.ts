@@ -133,6 +133,18 @@ export const friendRequestPushSchema = z.object({
 });
 export type FriendRequestPush = z.infer<typeof friendRequestPushSchema>;
 
+/**
+ * Push `friendAnswer`: request `id` from `from_user` to `to_user` was accepted (status 1) or declined
+ * (status 2). Sent to both people (every device), so open pages of either refresh.
+ */
+export const friendAnswerPushSchema = z.object({
+  id: z.number().int(),
+  from_user: z.number().int(),
+  to_user: z.number().int(),
+  status: requestStatusSchema,
+});
+export type FriendAnswerPush = z.infer<typeof friendAnswerPushSchema>;
+
 /** Push `delFriend`: `user_id` is no longer your friend; drop the contact and its chat row. */
 export const delFriendPushSchema = z.object({ user_id: z.number().int() });
 export type DelFriendPush = z.infer<typeof delFriendPushSchema>;

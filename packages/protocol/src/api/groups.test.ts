@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canSpeakInGroup, DEFAULT_GROUP_SETTING, GroupRole, parseGroupContactId, parseGroupSetting } from './groups.ts';
+import { canSpeakInGroup, DEFAULT_GROUP_SETTING, GroupRole, parseGroupSetting } from './groups.ts';
+import { parseGroupContactId } from '../rules/ids.ts';
 
 describe('group speaking rules', () => {
   const now = 1_000_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseGroupContactId } from '../rules/ids.ts';
 
 /** Group member roles (spec §6). */
 export const GroupRole = { OWNER: 1, ADMIN: 2, MEMBER: 3 } as const;
@@ -58,18 +59,6 @@ export const GROUP_SPEAK_MSG = {
   ownerOnly: 'Only the group owner can send messages in this group.',
   memberMuted: 'You are muted in this group until',
 } as const;
-
-/** Contact ids: a group's is `group-<n>`; the system notifications contact is `system`. */
-export const GROUP_PREFIX = 'group-';
-export const SYSTEM_CONTACT_ID = 'system';
-export function groupContactId(groupId: number): string {
-  return `${GROUP_PREFIX}${groupId}`;
-}
-export function parseGroupContactId(id: unknown): number | null {
-  if (typeof id !== 'string' || !id.startsWith(GROUP_PREFIX)) return null;
-  const n = Number(id.slice(GROUP_PREFIX.length));
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Limits and request bodies of /enterprise/group/* (docs/api/groups.md)

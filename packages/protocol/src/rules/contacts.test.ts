@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_CONTACT_ID } from '../api/groups.ts';
-import { applyIncomingMessage, contactIdOf, hasLastMessage, sortContacts, unreadTotal } from './contacts.ts';
+import { contactIdOf, SYSTEM_CONTACT_ID } from './ids.ts';
+import { applyIncomingMessage, hasLastMessage, sortContacts, unreadTotal } from './contacts.ts';
 import type { Contact, Message } from './types.ts';
 
 const ME = 1;

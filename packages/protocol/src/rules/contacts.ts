@@ -1,11 +1,10 @@
-import { SYSTEM_CONTACT_ID } from '../api/groups.ts';
 import { toMillis } from '../format/time.ts';
+import { contactIdOf, SYSTEM_CONTACT_ID, sameContactId } from './ids.ts';
 import { indexLetterOf, OTHER_INDEX } from './indexLetter.ts';
 import { lastContentOf } from './lastContent.ts';
 import type { Contact, ContactId, Message } from './types.ts';
 
-const sameId = (a: ContactId | null | undefined, b: ContactId | null | undefined): boolean =>
-  a !== null && a !== undefined && b !== null && b !== undefined && String(a) === String(b);
+const sameId = sameContactId;
 
 /**
  * Contacts list order (spec §4): pinned (is_top = 1) first, then the others, each by lastSendTime descending.
@@ -34,12 +33,6 @@ export function unreadTotal(list: readonly Pick<Contact, 'lastContent' | 'lastSe
     if (c.is_notice === 1 && hasLastMessage(c)) total += Math.max(0, Number(c.unread) || 0);
   }
   return total;
-}
-
-/** The conversation a message belongs to: the group for group messages, else the other party. */
-export function contactIdOf(message: Pick<Message, 'is_group' | 'toContactId' | 'fromUser'>, currentUserId: ContactId): ContactId {
-  if (message.is_group) return message.toContactId;
-  return sameId(message.fromUser.id, currentUserId) ? message.toContactId : message.fromUser.id;
 }
 
 export interface IncomingResult {

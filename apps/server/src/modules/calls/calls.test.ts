@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CallCode } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, boundSocket, socketPool, startServer, type TestServer, type TestSocket, type TestUser } from '../../testing/harness.ts';
-import { befriend } from '../messages/fixtures.ts';
+import { befriend } from '../../testing/fixtures.ts';
 import { messageService } from '../messages/service.ts';
 import { systemService } from '../system/service.ts';
 import { callService } from './service.ts';

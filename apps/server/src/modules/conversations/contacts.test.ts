@@ -1,7 +1,7 @@
 import type { ChatContact } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
-import { befriend, seedFile, seedGroup, send } from '../messages/fixtures.ts';
+import { befriend, seedFile, seedGroup, send } from '../../testing/index.ts';
 
 describe.each(backends)('chat list and conversation settings (%s)', (backend) => {
   let s: TestServer;

@@ -1,11 +1,19 @@
-import { MESSAGE_MSG, parseGroupContactId, SYSTEM_CONTACT_ID } from '@parley/protocol';
+import {
+  decodeConvKey,
+  groupContactId,
+  groupConvKey,
+  MESSAGE_MSG,
+  parseGroupContactId,
+  privateConvKey,
+  SYSTEM_CONTACT_ID,
+  systemConvKey,
+} from '@parley/protocol';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { ConversationsTable } from '../../db/schema.ts';
 import { refuse } from '../../http/envelope.ts';
 import type { GroupFacts, MemberFacts } from '../groups/membership.ts';
-import { groupConvKey, privateConvKey, systemConvKey } from './keys.ts';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 
@@ -67,7 +75,7 @@ export async function resolveScope(
     return { kind: 'system', contactId: SYSTEM_CONTACT_ID, convKeys: [systemConvKey(me), systemConvKey(0)], floor: row?.cleared_msg_id ?? 0, row };
   }
   if (ref.kind === 'group') {
-    const contactId = `group-${ref.groupId}`;
+    const contactId = groupContactId(ref.groupId);
     const [group, member, row] = await Promise.all([
       ctx.groups.group(ref.groupId),
       ctx.groups.member(ref.groupId, me),
@@ -104,22 +112,20 @@ export async function scopeOfMessage(
   me: number,
   msg: { conv_key: string },
 ): Promise<Scope | null> {
-  const [kind, a, b] = msg.conv_key.split(':');
-  if (kind === 's') {
-    if (Number(a) !== me && Number(a) !== 0) return null;
+  const key = decodeConvKey(msg.conv_key);
+  if (key?.kind === 'system') {
+    if (key.userId !== me && key.userId !== 0) return null;
     return resolveScope(ctx, me, SYSTEM_CONTACT_ID);
   }
-  if (kind === 'p') {
-    const x = Number(a);
-    const y = Number(b);
+  if (key?.kind === 'private') {
+    const [x, y] = key.users;
     if (x !== me && y !== me) return null;
     return resolveScope(ctx, me, String(x === me ? y : x));
   }
-  if (kind === 'g') {
-    const gid = Number(a);
-    const member = await ctx.groups.member(gid, me);
+  if (key?.kind === 'group') {
+    const member = await ctx.groups.member(key.groupId, me);
     if (!member) return null;
-    return resolveScope(ctx, me, `group-${gid}`);
+    return resolveScope(ctx, me, groupContactId(key.groupId));
   }
   return null;
 }

@@ -4,17 +4,20 @@ import {
   chatLastContent,
   FILE_TRANSFER_NAME,
   groupContactId,
+  groupConvKey,
+  isGroupContactId,
   type IsReadPush,
   parseGroupSetting,
+  privateConvKey,
   SERVER_MESSAGE_TYPES,
   SYSTEM_CONTACT_ID,
   SYSTEM_CONTACT_NAME,
+  systemConvKey,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
 import { remarksOf } from '../friends/relations.ts';
 import { apiContactId } from '../messages/serialize.ts';
 import { messagesStore } from '../messages/store.ts';
-import { groupConvKey, privateConvKey, systemConvKey } from './keys.ts';
 import { ensureConversation } from './rows.ts';
 import { resolveScope, type Scope } from './scope.ts';
 import { conversationsStore as store } from './store.ts';
@@ -55,7 +58,7 @@ export function conversationService(ctx: AppContext) {
     }
     await store.insertMissing(db, me, missing, Date.now());
 
-    const groups = new Map(memberships.map((m) => [groupContactId(m.group_id), { ...m, setting: parseGroupSetting(m.setting) }]));
+    const groups = new Map(memberships.map((m) => [groupContactId(m.group_id) as string, { ...m, setting: parseGroupSetting(m.setting) }]));
     const visFloor = new Map<string, number>();
     const joinedAt = new Map<string, number>();
     for (const [id, g] of groups) {
@@ -76,7 +79,7 @@ export function conversationService(ctx: AppContext) {
 
     // a row of a group I am no longer in is not shown; a hidden row comes back with a newer message
     const shown = rows.filter((r) => {
-      if (r.contact_id.startsWith('group-') && !groups.has(r.contact_id)) return false;
+      if (isGroupContactId(r.contact_id) && !groups.has(r.contact_id)) return false;
       return !(r.hidden_msg_id > 0 && (r.last_id ?? 0) < r.hidden_msg_id);
     });
     const lastIds = shown.map((r) => r.last_id).filter((id): id is number => id !== null);

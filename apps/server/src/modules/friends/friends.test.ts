@@ -220,8 +220,15 @@ describe.each(backends)('friends (%s)', (backend) => {
     const a = await s.user();
     const b = await s.user();
     const add = await s.post('/enterprise/friend/add', { user_id: b.id }, a.token);
+    const [sa, sb] = await Promise.all([boundSocket(s.wsUrl, a.token), boundSocket(s.wsUrl, b.token)]);
     const no = await s.post('/enterprise/friend/update', { friend_id: add.body.data.id, status: 2 }, b.token);
     expect(no.body).toMatchObject({ code: 0, data: { status: 2 } });
+    // both sides hear the answer, so an open user page or request list refreshes
+    const answer = { id: add.body.data.id, from_user: a.id, to_user: b.id, status: 2 };
+    expect((await sa.next('friendAnswer')).data).toEqual(answer);
+    expect((await sb.next('friendAnswer')).data).toEqual(answer);
+    sa.close();
+    sb.close();
     expect((await s.post('/enterprise/friend/index', {}, a.token)).body.data[0]).toMatchObject({ status: 2, direction: 'sent' });
     expect(await friendRows(a.id, b.id)).toHaveLength(0);
     expect(await convRows(a.id, b.id)).toHaveLength(0);

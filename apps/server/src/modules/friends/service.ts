@@ -5,20 +5,21 @@ import {
   type FriendIndexBody,
   type FriendItem,
   type FriendRequestItem,
+  type FriendAnswerPush,
   type FriendRequestPush,
   FriendRequestStatus,
   type FriendRequestStatusValue,
   type FriendSetNicknameBody,
   type FriendUpdateBody,
-  indexLetterOf,
   INDEX_LETTERS,
+  indexLetterOf,
+  privateConvKey,
 } from '@parley/protocol';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { FriendRequestsTable } from '../../db/schema.ts';
 import { refuse } from '../../http/envelope.ts';
-import { privateConvKey } from '../conversations/keys.ts';
 import { ensureConversation, removeConversation } from '../conversations/rows.ts';
 import { postMessage } from '../messages/deliver.ts';
 import { type PublicRow, toUserLite } from '../users/profile.ts';
@@ -190,6 +191,8 @@ export function friendsService(ctx: AppContext) {
         });
         await announceFriendship(requester.id, me, now);
       }
+      const answer: FriendAnswerPush = { id: req.id, from_user: req.from_user, to_user: me, status: body.status };
+      ctx.hub.pushUsers([req.from_user, me], 'friendAnswer', answer);
       const fresh = (await store.request(db, req.id)) as RequestRow;
       const other = await store.user(db, req.from_user);
       const remarks = await remarksOf(db, me, [req.from_user]);

@@ -2,7 +2,7 @@ import { canSpeakInGroup, GROUP_QR_VALID_DAYS, GROUP_SPEAK_MSG, GroupRole, group
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backends, boundSocket, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { signQr } from '../users/qr.ts';
-import { befriendAll, groupApi } from './testkit.ts';
+import { befriendAll, groupApi } from '../../testing/index.ts';
 
 const DAY = 24 * 3600 * 1000;
 

@@ -1,7 +1,7 @@
 import { GroupRole } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
-import { befriendAll, groupApi } from './testkit.ts';
+import { befriendAll, groupApi } from '../../testing/index.ts';
 
 /**
  * The permission matrix: every group endpoint called by the owner, an admin, a plain member and an

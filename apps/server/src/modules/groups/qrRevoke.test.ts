@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
-import { befriendAll, groupApi } from './testkit.ts';
+import { befriendAll, groupApi } from '../../testing/index.ts';
 
 describe.each(backends)('group QR codes can be revoked (%s)', (backend) => {
   let s: TestServer;

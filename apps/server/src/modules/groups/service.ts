@@ -5,29 +5,33 @@ import {
   GROUP_MUTE_MAX_DAYS,
   GROUP_NAME_MAX,
   type GroupAvatarTile,
+  groupContactId,
+  groupConvKey,
   type GroupMemberView,
   GroupMsg,
   GroupRole,
   type GroupRoleValue,
   type GroupSetting,
   type GroupSummary,
-  groupContactId,
+  mayModerate,
+  mayShareQrcode,
   NoSpeak,
+  ownerOnlySettingKeys,
   type PushData,
   type PushName,
   parseGroupSetting,
+  permissionsOf,
 } from '@parley/protocol';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { GroupsTable } from '../../db/schema.ts';
 import { Answer, refuse } from '../../http/envelope.ts';
-import { groupConvKey } from '../conversations/keys.ts';
 import { ensureConversation, removeConversation } from '../conversations/rows.ts';
 import { remarksOf } from '../friends/relations.ts';
 import { verifyQr } from '../users/qr.ts';
 import { groupQrCodes } from './qrCodes.ts';
 import { announce, type GroupEventExtends, type GroupEventInfo, groupEventExtends } from './announce.ts';
-import { effectiveMute, mayModerate, ownerOnlySettingKeys, permissionsOf } from './rules.ts';
+import { effectiveMute } from './rules.ts';
 import { groupStore, type MemberRow, type UserBrief } from './store.ts';
 
 type GroupRow = Selectable<GroupsTable>;
@@ -544,8 +548,7 @@ export function groupService(ctx: AppContext) {
 
     async qrcode(me: number, gid: number) {
       const m = await loadMembership(gid, me);
-      const staff = m.role !== GroupRole.MEMBER;
-      if (!staff && m.setting.invite === 0) throw refuse.forbidden(GroupText.qrInvite);
+      if (!mayShareQrcode(m.role, m.setting)) throw refuse.forbidden(GroupText.qrInvite);
       const { text, expiresAt } = await qrCodes.sign(gid, me);
       const s = await summary(m.g, m.role, m.setting);
       return {

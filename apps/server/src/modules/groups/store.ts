@@ -1,7 +1,6 @@
-import { GROUP_AVATAR_TILES, type GroupAvatarTile } from '@parley/protocol';
+import { GROUP_AVATAR_TILES, type GroupAvatarTile, groupConvKey } from '@parley/protocol';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
-import { groupConvKey } from '../conversations/keys.ts';
 
 export interface MemberRow {
   user_id: number;

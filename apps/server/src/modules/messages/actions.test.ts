@@ -3,7 +3,7 @@ import { MESSAGE_MSG } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { canReadFile } from '../uploads/files.ts';
-import { befriend, seedFile, seedGroup, send, setMember } from './fixtures.ts';
+import { befriend, seedFile, seedGroup, send, setMember } from '../../testing/index.ts';
 
 /** undoMessage and forwardMessage: who may, and what everyone sees. */
 describe.each(backends)('recall and forward (%s)', (backend) => {

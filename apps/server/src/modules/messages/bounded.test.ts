@@ -2,8 +2,8 @@ import { FORWARD_MAX_WRITES, SEARCH_SHORT_KEYWORD_WINDOW } from '@parley/protoco
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
-import { privateConvKey } from '../conversations/keys.ts';
-import { befriend, send } from './fixtures.ts';
+import { privateConvKey } from '@parley/protocol';
+import { befriend, send } from '../../testing/index.ts';
 
 /** What one call may cost: forwards are capped, search runs on an index (or a bounded window). */
 describe.each(backends)('bounded work per call (%s)', (backend) => {

@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ChatMessage,
+  convKeyUsers,
+  decodeConvKey,
+  groupContactId,
+  groupConvKey,
   parseGroupContactId,
+  privateConvKey,
   SYSTEM_CONTACT_ID,
   SYSTEM_USER_ID,
+  systemConvKey,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Db, Dialect } from '../../db/index.ts';
 import type { Hub } from '../../realtime/hub.ts';
-import { groupConvKey, privateConvKey, systemConvKey } from '../conversations/keys.ts';
 import { fileUrlFor } from '../uploads/files.ts';
 import { type MessageRow, type SenderColumns, toChatMessage } from './serialize.ts';
 import { lockConversations, type MessageDraft, messagesStore, storedColumns } from './store.ts';
@@ -66,12 +71,11 @@ function rowOf(d: Draft, msgId: number, sender: SenderColumns | undefined): Mess
 
 /** Who gets the push of a stored message: every member (group), both sides (private), the owner or everyone (system). */
 async function recipientsOf(ctx: DeliverCtx, d: Pick<MessageDraft, 'conv_key' | 'from_user' | 'to_contact'>): Promise<number[] | 'all'> {
-  const [scope, a, b] = d.conv_key.split(':');
-  if (scope === 'g') return ctx.groups.memberIds(Number(a));
-  if (scope === 's') return Number(a) === 0 ? 'all' : [Number(a)];
-  const x = Number(a);
-  const y = Number(b);
-  return x === y ? [x] : [x, y];
+  const key = decodeConvKey(d.conv_key);
+  if (!key) return [];
+  if (key.kind === 'group') return ctx.groups.memberIds(key.groupId);
+  if (key.kind === 'system' && key.userId === 0) return 'all';
+  return convKeyUsers(key);
 }
 
 /**
@@ -109,8 +113,8 @@ export async function commitAndPush(
         if (existing) out.push({ row: existing, created: false, prev: await messagesStore.newestOf(trx, d.conv_key, Number(existing.msg_id)) });
         continue;
       }
-      const [scope, a, b] = d.conv_key.split(':');
-      if (scope === 'p') await messagesStore.ensurePrivateRows(trx, Number(a), Number(b), d.conv_key, d.send_time);
+      const key = decodeConvKey(d.conv_key);
+      if (key?.kind === 'private') await messagesStore.ensurePrivateRows(trx, key.users[0], key.users[1], d.conv_key, d.send_time);
       out.push({ row: rowOf(d, msgId, senders.get(d.from_user)), created: true, prev });
     }
     if (within) {
@@ -161,7 +165,7 @@ export function draftOf(input: PostMessageInput, file: DraftFile | null, now = D
     const gid = typeof input.toContactId === 'number' ? input.toContactId : parseGroupContactId(input.toContactId);
     if (!gid) throw new Error(`postMessage: bad group contact id ${String(input.toContactId)}`);
     convKey = groupConvKey(gid);
-    toContact = `group-${gid}`;
+    toContact = groupContactId(gid);
   } else if (input.toContactId === SYSTEM_CONTACT_ID) {
     throw new Error('postMessage: system notices go through postSystemNotice');
   } else {

@@ -2,7 +2,7 @@ import type { ChatMessage } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { postSystemNotice } from './deliver.ts';
-import { befriend, seedFile, seedGroup, send, setGroupSetting, setMember } from './fixtures.ts';
+import { befriend, seedFile, seedGroup, send, setGroupSetting, setMember } from '../../testing/index.ts';
 
 /** getMessageList (paging, cursors, filters, who may read), searchMessages and the system notices. */
 describe.each(backends)('message history and search (%s)', (backend) => {

@@ -1,7 +1,7 @@
 import type { ChatContact, ChatMessage } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, boundSocket, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
-import { befriend, seedGroup, send } from './fixtures.ts';
+import { befriend, seedGroup, send } from '../../testing/index.ts';
 
 /**
  * Nothing lost, nothing twice (design: Realtime): a client whose socket dropped re-binds, reads

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemService } from '../../modules/system/service.ts';
 import { backends, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { fileUrlFor } from '../uploads/files.ts';
-import { befriend, seedFile, seedGroup, send, setGroupSetting, setMember } from './fixtures.ts';
+import { befriend, seedFile, seedGroup, send, setGroupSetting, setMember } from '../../testing/index.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

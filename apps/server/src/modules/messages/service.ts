@@ -1,26 +1,29 @@
 import {
   avatarColorFor,
   type CallRecord,
-  type ChatMessage,
-  CLIENT_SEND_TYPES,
   canSpeakInGroup,
   chatLastContent,
+  type ChatMessage,
+  CLIENT_SEND_TYPES,
+  convKeyUsers,
+  decodeConvKey,
   FILE_MESSAGE_TYPES,
   FILE_TRANSFER_NAME,
   FORWARD_MAX_WRITES,
   FORWARD_MESSAGE_TYPE,
   type ForwardMessageBody,
-  GROUP_SPEAK_MSG,
   type GetMessageListBody,
-  GroupRole,
+  GROUP_SPEAK_MSG,
   groupContactId,
+  GroupRole,
+  mayForward,
   MESSAGE_MSG,
   type MessageSearchHit,
   parseGroupContactId,
   parseGroupSetting,
-  RECALL_WINDOW_SECONDS,
-  SERVER_MESSAGE_TYPES,
+  recallVerdict,
   type SendMessageBody,
+  SERVER_MESSAGE_TYPES,
   TEXT_MAX_CHARS,
   type UndoMessagePush,
   VIDEO_MAX_SECONDS,
@@ -44,9 +47,16 @@ type Target =
   | { kind: 'private'; userId: number }
   | { kind: 'group'; groupId: number; role: number };
 
+/** The refusal text of each reason `recallVerdict` gives. */
+const RECALL_REFUSALS = {
+  kind: MESSAGE_MSG.recallKind,
+  window: MESSAGE_MSG.recallWindow,
+  others: MESSAGE_MSG.recallOthers,
+  admin: MESSAGE_MSG.recallAdmin,
+} as const;
+
 /** Types whose `content` is searchable text (the file name for files). */
 const SEARCHABLE_TYPES = ['text', 'file', 'location', 'contact', FORWARD_MESSAGE_TYPE];
-const UNFORWARDABLE = new Set<string>([...SERVER_MESSAGE_TYPES, 'webrtc', 'red_packet']);
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -380,11 +390,11 @@ export function messageService(ctx: AppContext, system: SystemService) {
       .limit(1000)
       .execute();
     const memberships = await conversationsStore.memberships(db, me);
-    const groups = new Map(memberships.map((m) => [groupContactId(m.group_id), m]));
+    const groups = new Map(memberships.map((m) => [groupContactId(m.group_id) as string, m]));
     const byContact = new Map<string, MessageRow[]>();
     for (const row of rows) {
       const g = groups.get(row.contact_id);
-      if (row.conv_key.startsWith('g:')) {
+      if (decodeConvKey(row.conv_key)?.kind === 'group') {
         if (!g) continue;
         if (parseGroupSetting(g.setting).history !== 1 && Number(row.msg_id) <= Number(g.joined_msg_id)) continue;
       }
@@ -438,30 +448,26 @@ export function messageService(ctx: AppContext, system: SystemService) {
   }
 
   async function participantsOf(row: MessageRow): Promise<number[]> {
-    const [kind, a, b] = row.conv_key.split(':');
-    if (kind === 'g') return ctx.groups.memberIds(Number(a));
-    if (kind === 's') return [Number(a)];
-    return a === b ? [Number(a)] : [Number(a), Number(b)];
+    const key = decodeConvKey(row.conv_key);
+    if (key?.kind === 'group') return ctx.groups.memberIds(key.groupId);
+    return key ? convKeyUsers(key) : [];
   }
 
   async function recall(me: number, ref: number | string, exceptClientId?: string): Promise<ChatMessage> {
     const { row, scope } = await visibleMessage(me, ref);
-    // a red packet stays: its money is in escrow
-    if ((SERVER_MESSAGE_TYPES as readonly string[]).includes(row.type) || row.type === 'red_packet') throw refuse.forbidden(MESSAGE_MSG.recallKind);
     const fileUrl = (fileId: number) => fileUrlFor(ctx, fileId, me);
-    if (Number(row.is_undo) === 1) return toChatMessage(row, { fileUrl });
-    const role = scope.member?.role ?? GroupRole.MEMBER;
-    const staff = scope.kind === 'group' && role !== GroupRole.MEMBER;
-    if (row.from_user === me) {
-      const fresh = Date.now() - Number(row.send_time) <= RECALL_WINDOW_SECONDS * 1000;
-      if (!fresh && !staff) throw refuse.forbidden(MESSAGE_MSG.recallWindow);
-    } else {
-      if (!staff) throw refuse.forbidden(MESSAGE_MSG.recallOthers);
-      if (role === GroupRole.ADMIN) {
-        const senderRole = (await ctx.groups.member(scope.groupId as number, row.from_user))?.role ?? GroupRole.MEMBER;
-        if (senderRole !== GroupRole.MEMBER) throw refuse.forbidden(MESSAGE_MSG.recallAdmin);
-      }
-    }
+    if (Number(row.is_undo) === 1 && !(SERVER_MESSAGE_TYPES as readonly string[]).includes(row.type)) return toChatMessage(row, { fileUrl });
+    const inGroup = scope.kind === 'group';
+    const mine = row.from_user === me;
+    const verdict = recallVerdict({
+      type: row.type,
+      sendTime: Number(row.send_time) / 1000,
+      mine,
+      myRole: inGroup ? (scope.member?.role ?? GroupRole.MEMBER) : null,
+      senderRole: inGroup && !mine ? ((await ctx.groups.member(scope.groupId as number, row.from_user))?.role ?? null) : null,
+      now: Date.now(),
+    });
+    if (!verdict.ok) throw refuse.forbidden(RECALL_REFUSALS[verdict.reason]);
     await messagesStore.recall(db, Number(row.msg_id));
     const recalled = { ...row, is_undo: 1, content: '', extends: '{}', at: '[]', file_id: null };
     const data: UndoMessagePush = {
@@ -488,7 +494,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
     const sources: MessageRow[] = [];
     for (const id of ids) {
       const { row } = await visibleMessage(me, id);
-      if (Number(row.is_undo) === 1 || UNFORWARDABLE.has(row.type)) throw refuse.bad(MESSAGE_MSG.forwardKind);
+      if (!mayForward(row)) throw refuse.bad(MESSAGE_MSG.forwardKind);
       sources.push(row);
     }
     const targets: Target[] = [];

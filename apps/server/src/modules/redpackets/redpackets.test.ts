@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCrowd } from '../../testing/crowd.ts';
 import { backends, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { callAs, keyOf } from '../../testing/wallet.ts';
-import { befriend, seedGroup } from '../messages/fixtures.ts';
+import { befriend, seedGroup } from '../../testing/fixtures.ts';
 import { walletAdmin } from '../wallet/admin.ts';
 import { expireDuePackets } from './expiry.ts';
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { FILE_URL_TTL_SECONDS } from '@parley/protocol';
+import { FILE_URL_TTL_SECONDS, convKeyUsers, decodeConvKey, type UserId } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
 import { refuse } from '../../http/envelope.ts';
 import { type UploadRow, uploadsStore } from './store.ts';
@@ -98,10 +98,9 @@ export async function canReadFile(
   const convs = await store.conversationsOf(file.id);
   const groups = new Map<number, number>();
   for (const { conv_key, last_msg_id } of convs) {
-    const [scope, a, b] = conv_key.split(':');
-    if (scope === 'p' && (Number(a) === userId || Number(b) === userId)) return true;
-    if (scope === 's' && Number(a) === userId) return true;
-    if (scope === 'g' && /^\d+$/.test(a ?? '')) groups.set(Number(a), last_msg_id);
+    const key = decodeConvKey(conv_key);
+    if (key?.kind === 'group') groups.set(key.groupId, last_msg_id);
+    else if (key && convKeyUsers(key).includes(userId as UserId)) return true;
   }
   if (groups.size === 0) return false;
   const memberships = await store.memberships(userId, [...groups.keys()]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, socketPool, startServer, type TestServer } from '../../testing/harness.ts';
-import { befriend } from '../messages/fixtures.ts';
+import { befriend } from '../../testing/index.ts';
 
 describe.each(backends)('what a profile tells whom (%s)', (backend) => {
   let s: TestServer;

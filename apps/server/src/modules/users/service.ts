@@ -4,9 +4,9 @@ import {
   type EditAccountBody,
   type EditPasswordBody,
   groupContactId,
+  isGroupContactId,
   type MyQrcode,
   type PublicProfile,
-  parseGroupContactId,
   SEARCH_RESULTS_MAX,
   SECRET_ATTEMPTS_LIMIT,
   type ScanResult,
@@ -69,7 +69,7 @@ export function usersService(ctx: AppContext) {
     /** A chat-list contact id; only user ids have a profile here (groups: /enterprise/group/groupInfo). */
     async contactInfo(viewer: number, id: number | string): Promise<PublicProfile> {
       const text = String(id).trim();
-      if (parseGroupContactId(text) !== null || text.startsWith('group-')) {
+      if (isGroupContactId(text)) {
         throw refuse.bad('This is a group: ask /enterprise/group/groupInfo for it.');
       }
       if (text === SYSTEM_CONTACT_ID) throw refuse.bad('The system notifications contact has no profile.');

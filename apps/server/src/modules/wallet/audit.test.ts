@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../domainError.ts';
 import { seedCrowd } from '../../testing/crowd.ts';
 import { backends, startServer, type TestServer } from '../../testing/harness.ts';
-import { seedGroup } from '../messages/fixtures.ts';
+import { seedGroup } from '../../testing/fixtures.ts';
 import { messageService } from '../messages/service.ts';
 import { expireDuePackets } from '../redpackets/expiry.ts';
 import { redPacketService } from '../redpackets/service.ts';

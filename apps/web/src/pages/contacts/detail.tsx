@@ -1,8 +1,8 @@
 import { FRIEND_NICKNAME_MAX, FRIEND_REMARK_MAX, FriendRequestStatus, type PublicProfile } from '@parley/protocol';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImageViewer, List } from 'antd-mobile';
 import { MessageOutline, PhoneFill, UserAddOutline, VideoOutline } from 'antd-mobile-icons';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client.ts';
@@ -17,16 +17,14 @@ import { PageLoading } from '../../components/PageLoading.tsx';
 import { promptText } from '../../components/promptText.tsx';
 import { TagLabel } from '../../components/TagLabel.tsx';
 import { appContainer } from '../../layout.ts';
-import { FRIEND_REQUESTS_KEY } from '../../realtime/friendsSync.ts';
-import { Paths } from '../../router/navigation.ts';
 import type { PageProps } from '../../router/pageProps.ts';
 import { useConversations } from '../../stores/conversations.ts';
-import { useFriends } from '../../stores/friends.ts';
+import { FRIEND_REQUESTS_KEY, friendsCache } from '../../stores/friends.ts';
 import { useMessages } from '../../stores/messages.ts';
 import { displayNameOf, useSession } from '../../stores/session.ts';
 import { pickUsers } from '../../stores/userPicker.ts';
-import { privateChatPath } from './paths.ts';
 import styles from './detail.module.css';
+import { Paths, PathTo } from '../../paths.ts';
 
 /** A user's page (spec §2 `#/pages/contacts/detail?user_id=`): who they are and what I can do with them. */
 export default function ContactDetailPage({ query, titleKey }: PageProps) {
@@ -77,7 +75,7 @@ function ProfileView({ user }: { user: PublicProfile }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useSession((s) => s.userInfo);
-  const [busy, setBusy] = useState(false);
+  const callsDisabled = useSession((s) => s.globalConfig.sysInfo.disableCalls);
   const refresh = () => queryClient.invalidateQueries({ queryKey: profileQueryKey(user.user_id) });
   const stranger = !user.is_friend && !user.is_self;
   // A request between us that is still open: theirs can be accepted here, mine is shown as waiting.
@@ -91,94 +89,84 @@ function ProfileView({ user }: { user: PublicProfile }) {
   const theirRequest = stranger ? openRequest('received') : undefined;
   const myRequest = stranger ? openRequest('sent') : undefined;
 
-  const afterFriendship = async () => {
-    void useFriends.getState().refresh();
-    void useFriends.getState().refreshPending();
-    await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: FRIEND_REQUESTS_KEY })]);
-  };
+  const afterFriendship = () => friendsCache.changedWith(user.user_id);
 
-  const run = async (work: () => Promise<unknown>) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await work();
-    } catch {
-      // the client already said why
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const add = () =>
-    run(async () => {
-      const remark = await promptText({
-        title: t('friends.addTitle'),
-        description: t('friends.addDescription'),
-        initial: t('friends.defaultGreeting', { name: displayNameOf(me) }),
-        maxLength: FRIEND_REMARK_MAX,
-        confirmText: t('friends.send'),
-        multiline: true,
-        testId: 'detail-add-remark',
-      });
-      if (remark === null) return;
-      const result = await addFriend(user.user_id, remark.trim());
-      if (result.status === 1) await afterFriendship();
-      else await queryClient.invalidateQueries({ queryKey: FRIEND_REQUESTS_KEY });
-    });
-
-  const accept = (requestId: number) =>
-    run(async () => {
-      await answerFriendRequest(requestId, 1);
-      await afterFriendship();
-    });
-
-  const editRemark = () =>
-    run(async () => {
-      const nickname = await promptText({
-        title: t('friends.remarkTitle'),
-        description: t('friends.remarkDescription'),
-        initial: user.remark,
-        placeholder: user.nickname,
-        maxLength: FRIEND_NICKNAME_MAX,
-        testId: 'detail-remark-input',
-      });
-      if (nickname === null || nickname.trim() === user.remark) return;
-      const result = await setFriendRemark(user.user_id, nickname.trim());
-      useFriends.getState().patch(user.user_id, { remark: result.nickname, displayName: result.displayName });
+  const addMutation = useMutation({
+    mutationFn: (remark: string) => addFriend(user.user_id, remark),
+    onSuccess: (result) => (result.status === 1 ? afterFriendship() : queryClient.invalidateQueries({ queryKey: FRIEND_REQUESTS_KEY })),
+  });
+  const acceptMutation = useMutation({ mutationFn: (requestId: number) => answerFriendRequest(requestId, 1), onSuccess: afterFriendship });
+  const remarkMutation = useMutation({
+    mutationFn: (nickname: string) => setFriendRemark(user.user_id, nickname),
+    onSuccess: (result) => {
+      friendsCache.patch(user.user_id, { remark: result.nickname, displayName: result.displayName });
       useConversations.getState().patch(user.user_id, { displayName: result.displayName });
-      void useFriends.getState().refresh();
-      await refresh();
-    });
-
-  const recommend = () =>
-    run(async () => {
-      const targets = await pickUsers({ titleKey: 'friends.recommendTitle', max: 1, exclude: [user.user_id], includeGroups: true });
-      const target = targets?.[0];
-      if (!target) return;
-      const ok = await askConfirm({
-        title: t('friends.recommendConfirmTitle', { name: target.displayName }),
-        content: t('friends.recommendConfirm', { name: user.displayName }),
-        confirmText: t('friends.send'),
-      });
-      if (!ok) return;
-      await useMessages.getState().send(String(target.id), target.is_group === 1, { type: 'contact', content: { kind: 'user', id: user.user_id } });
-      showToast(t('friends.recommendSent'), 'success');
-    });
-
-  const remove = () =>
-    run(async () => {
-      const ok = await askConfirm({
-        title: t('friends.deleteTitle'),
-        content: t('friends.deleteConfirm', { name: user.displayName }),
-        confirmText: t('friends.delete'),
-        danger: true,
-      });
-      if (!ok) return;
-      await deleteFriend(user.user_id);
-      useFriends.getState().remove(user.user_id);
+      return refresh();
+    },
+  });
+  const recommendMutation = useMutation({
+    mutationFn: (target: { id: number | string; is_group: number }) =>
+      useMessages.getState().send(String(target.id), target.is_group === 1, { type: 'contact', content: { kind: 'user', id: user.user_id } }),
+    onSuccess: () => showToast(t('friends.recommendSent'), 'success'),
+  });
+  const deleteMutation = useMutation({
+    mutationFn: () => deleteFriend(user.user_id),
+    onSuccess: () => {
+      friendsCache.remove(user.user_id);
       queryClient.removeQueries({ queryKey: profileQueryKey(user.user_id) });
       navigate(Paths.contacts, { replace: true });
+    },
+  });
+  const busy = [addMutation, acceptMutation, remarkMutation, recommendMutation, deleteMutation].some((m) => m.isPending);
+
+  const add = async () => {
+    const remark = await promptText({
+      title: t('friends.addTitle'),
+      description: t('friends.addDescription'),
+      initial: t('friends.defaultGreeting', { name: displayNameOf(me) }),
+      maxLength: FRIEND_REMARK_MAX,
+      confirmText: t('friends.send'),
+      multiline: true,
+      testId: 'detail-add-remark',
     });
+    if (remark !== null) addMutation.mutate(remark.trim());
+  };
+
+  const accept = (requestId: number) => acceptMutation.mutate(requestId);
+
+  const editRemark = async () => {
+    const nickname = await promptText({
+      title: t('friends.remarkTitle'),
+      description: t('friends.remarkDescription'),
+      initial: user.remark,
+      placeholder: user.nickname,
+      maxLength: FRIEND_NICKNAME_MAX,
+      testId: 'detail-remark-input',
+    });
+    if (nickname !== null && nickname.trim() !== user.remark) remarkMutation.mutate(nickname.trim());
+  };
+
+  const recommend = async () => {
+    const targets = await pickUsers({ titleKey: 'friends.recommendTitle', max: 1, exclude: [user.user_id], includeGroups: true });
+    const target = targets?.[0];
+    if (!target) return;
+    const ok = await askConfirm({
+      title: t('friends.recommendConfirmTitle', { name: target.displayName }),
+      content: t('friends.recommendConfirm', { name: user.displayName }),
+      confirmText: t('friends.send'),
+    });
+    if (ok) recommendMutation.mutate(target);
+  };
+
+  const remove = async () => {
+    const ok = await askConfirm({
+      title: t('friends.deleteTitle'),
+      content: t('friends.deleteConfirm', { name: user.displayName }),
+      confirmText: t('friends.delete'),
+      danger: true,
+    });
+    if (ok) deleteMutation.mutate();
+  };
 
   const party = { id: user.user_id, displayName: user.displayName, avatar: user.avatar, avatar_color: user.avatar_color };
 
@@ -238,12 +226,12 @@ function ProfileView({ user }: { user: PublicProfile }) {
 
       <div className={styles.actions}>
         {user.is_self ? (
-          <button type="button" className={styles.action} onClick={() => navigate('/pages/mine/profile')} data-testid="detail-edit-profile">
+          <button type="button" className={styles.action} onClick={() => navigate(Paths.profile)} data-testid="detail-edit-profile">
             {t('friends.editMyProfile')}
           </button>
         ) : user.is_friend ? (
           <>
-            <button type="button" className={styles.action} onClick={() => navigate(privateChatPath(user.user_id))} data-testid="detail-send">
+            <button type="button" className={styles.action} onClick={() => navigate(PathTo.privateChat(user.user_id))} data-testid="detail-send">
               <MessageOutline /> {t('friends.sendMessage')}
             </button>
             <button type="button" className={styles.action} onClick={() => void startCall(party, 'voice')} data-testid="detail-voice-call">

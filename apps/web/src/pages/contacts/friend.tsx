@@ -1,5 +1,5 @@
 import { type FriendRequestItem, FriendRequestStatus } from '@parley/protocol';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Tabs } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +10,10 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { TagLabel } from '../../components/TagLabel.tsx';
-import { FRIEND_REQUESTS_KEY } from '../../realtime/friendsSync.ts';
 import type { PageProps } from '../../router/pageProps.ts';
-import { useFriends } from '../../stores/friends.ts';
-import { contactDetailPath, USER_SEARCH_PATH } from './paths.ts';
+import { FRIEND_REQUESTS_KEY, friendsCache } from '../../stores/friends.ts';
 import styles from './requests.module.css';
+import { Paths, PathTo } from '../../paths.ts';
 
 type Direction = 'received' | 'sent';
 
@@ -22,9 +21,7 @@ type Direction = 'received' | 'sent';
 export default function NewFriendsPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [direction, setDirection] = useState<Direction>('received');
-  const [busy, setBusy] = useState<number | null>(null);
 
   const query = useQuery({
     queryKey: [...FRIEND_REQUESTS_KEY, direction],
@@ -33,22 +30,15 @@ export default function NewFriendsPage({ titleKey }: PageProps) {
   });
   const pending = query.data?.pending;
   useEffect(() => {
-    if (pending !== undefined) useFriends.getState().setPending(pending);
+    if (pending !== undefined) friendsCache.setPending(pending);
   }, [pending]);
 
-  const answer = async (item: FriendRequestItem, status: 1 | 2) => {
-    setBusy(item.id);
-    try {
-      await answerFriendRequest(item.id, status);
-      if (status === 1) void useFriends.getState().refresh();
-    } catch {
-      // the client already said why
-    } finally {
-      setBusy(null);
-      void useFriends.getState().refreshPending();
-      await queryClient.invalidateQueries({ queryKey: FRIEND_REQUESTS_KEY });
-    }
-  };
+  const answerMutation = useMutation({
+    mutationFn: ({ item, status }: { item: FriendRequestItem; status: 1 | 2 }) => answerFriendRequest(item.id, status),
+    onSettled: () => friendsCache.reload(),
+  });
+  const answering = (item: FriendRequestItem) => answerMutation.isPending && answerMutation.variables?.item.id === item.id;
+  const answer = (item: FriendRequestItem, status: 1 | 2) => answerMutation.mutate({ item, status });
 
   const stateOf = (item: FriendRequestItem) => {
     if (item.status === FriendRequestStatus.AGREED) return <span className={styles.state}>{t('friends.agreed')}</span>;
@@ -56,13 +46,13 @@ export default function NewFriendsPage({ titleKey }: PageProps) {
     if (item.direction === 'sent') return <TagLabel color="orange">{t('friends.waiting')}</TagLabel>;
     return (
       <>
-        <Button size="mini" disabled={busy === item.id} onClick={() => answer(item, 2)} data-testid={`request-reject-${item.id}`}>
+        <Button size="mini" disabled={answering(item)} onClick={() => answer(item, 2)} data-testid={`request-reject-${item.id}`}>
           {t('friends.reject')}
         </Button>
         <Button
           size="mini"
           color="primary"
-          loading={busy === item.id}
+          loading={answering(item)}
           onClick={() => answer(item, 1)}
           data-testid={`request-agree-${item.id}`}
         >
@@ -85,7 +75,7 @@ export default function NewFriendsPage({ titleKey }: PageProps) {
   else if (query.data.list.length === 0)
     body = (
       <EmptyState text={direction === 'received' ? t('friends.noneReceived') : t('friends.noneSent')}>
-        <Button size="small" color="primary" fill="outline" onClick={() => navigate(USER_SEARCH_PATH)}>
+        <Button size="small" color="primary" fill="outline" onClick={() => navigate(Paths.userSearch)}>
           {t('contacts.addFriend')}
         </Button>
       </EmptyState>
@@ -100,9 +90,9 @@ export default function NewFriendsPage({ titleKey }: PageProps) {
               avatar={item.user.avatar}
               color={item.user.avatar_color}
               size={44}
-              onClick={() => navigate(contactDetailPath(item.user.user_id))}
+              onClick={() => navigate(PathTo.contactDetail(item.user.user_id))}
             />
-            <button type="button" className={styles.who} onClick={() => navigate(contactDetailPath(item.user.user_id))}>
+            <button type="button" className={styles.who} onClick={() => navigate(PathTo.contactDetail(item.user.user_id))}>
               <span className={styles.name}>{item.user.displayName || item.user.account}</span>
               <span className={styles.remark}>
                 {item.remark || (item.direction === 'received' ? t('friends.defaultRemarkReceived') : t('friends.defaultRemarkSent'))}

@@ -12,7 +12,7 @@ import { loadGroupList, useGroupsStore } from '../../stores/groups.ts';
 import { startNewGroup } from '../message/group/createGroup.ts';
 import { GroupAvatar } from '../message/group/GroupAvatar.tsx';
 import styles from '../message/group/group.module.css';
-import { groupChatPath } from '../message/group/paths.ts';
+import { PathTo } from '../../paths.ts';
 
 /** `#/pages/contacts/group`: the group chats I am in; a tap opens the chat. */
 export default function GroupListPage({ titleKey }: PageProps) {
@@ -58,7 +58,7 @@ export default function GroupListPage({ titleKey }: PageProps) {
               key={group.group_id}
               type="button"
               className={styles.groupRow}
-              onClick={() => navigate(groupChatPath(group.group_id, group.name))}
+              onClick={() => navigate(PathTo.groupChat(group.group_id, group.name))}
               data-testid={`group-item-${group.group_id}`}
             >
               <GroupAvatar avatar={group.avatar} tiles={group.avatars} name={group.name} size={44} />

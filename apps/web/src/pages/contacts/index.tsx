@@ -1,6 +1,6 @@
 import { Badge, Button, List } from 'antd-mobile';
 import { FolderOutline, TeamOutline, UserAddOutline } from 'antd-mobile-icons';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -10,13 +10,13 @@ import { PageLoading } from '../../components/PageLoading.tsx';
 import { SearchEntry } from '../../components/SearchEntry.tsx';
 import { TopBarButton } from '../../components/TopBar.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
-import { useFriends } from '../../stores/friends.ts';
+import { useFriendList, usePendingRequests } from '../../stores/friends.ts';
 import { useSession } from '../../stores/session.ts';
 import { indexSections, shownName } from './contactIndex.ts';
 import { IndexedList } from './IndexedList.tsx';
-import { contactDetailPath, fileTransferPath, NEW_FRIENDS_PATH, USER_SEARCH_PATH } from './paths.ts';
 import { PersonRow } from './PersonRow.tsx';
 import peopleStyles from './people.module.css';
+import { PathTo, Paths } from '../../paths.ts';
 
 interface ContactsEntry {
   key: string;
@@ -31,27 +31,20 @@ export default function ContactsPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const myId = useSession((s) => s.userInfo?.user_id ?? 0);
-  const friends = useFriends((s) => s.friends);
-  const loaded = useFriends((s) => s.loaded);
-  const failed = useFriends((s) => s.failed);
-  const pending = useFriends((s) => s.pending);
-
-  useEffect(() => {
-    void useFriends.getState().refresh();
-    void useFriends.getState().refreshPending();
-  }, []);
+  const { friends, loaded, failed, retry } = useFriendList();
+  const pending = usePendingRequests();
 
   const sections = useMemo(() => indexSections(friends), [friends]);
 
   const entries: ContactsEntry[] = [
-    { key: 'new-friends', labelKey: 'contacts.newFriends', path: NEW_FRIENDS_PATH, icon: <UserAddOutline />, color: '#fa9d3b' },
-    { key: 'groups', labelKey: 'contacts.groupChats', path: '/pages/contacts/group', icon: <TeamOutline />, color: '#07c160' },
-    { key: 'file-transfer', labelKey: 'contacts.fileTransfer', path: fileTransferPath(myId), icon: <FolderOutline />, color: '#1485ee' },
+    { key: 'new-friends', labelKey: 'contacts.newFriends', path: Paths.newFriends, icon: <UserAddOutline />, color: '#fa9d3b' },
+    { key: 'groups', labelKey: 'contacts.groupChats', path: Paths.groupList, icon: <TeamOutline />, color: '#07c160' },
+    { key: 'file-transfer', labelKey: 'contacts.fileTransfer', path: PathTo.fileTransfer(myId), icon: <FolderOutline />, color: '#1485ee' },
   ];
 
   const top = (
     <>
-      <SearchEntry placeholder={t('common.search')} onOpen={() => navigate('/pages/index/search')} testId="contacts-search" />
+      <SearchEntry placeholder={t('common.search')} onOpen={() => navigate(Paths.search)} testId="contacts-search" />
       <List className={peopleStyles.list}>
         {entries.map((entry) => (
           <List.Item
@@ -78,7 +71,7 @@ export default function ContactsPage({ titleKey }: PageProps) {
   else if (failed)
     bottom = (
       <EmptyState text={t('contacts.loadFailed')}>
-        <Button size="small" onClick={() => void useFriends.getState().refresh()} data-testid="contacts-retry">
+        <Button size="small" onClick={retry} data-testid="contacts-retry">
           {t('common.retry')}
         </Button>
       </EmptyState>
@@ -87,7 +80,7 @@ export default function ContactsPage({ titleKey }: PageProps) {
   else bottom = <EmptyState text={t('contacts.noFriends')} />;
 
   const addFriend = (
-    <TopBarButton label={t('contacts.addFriend')} onClick={() => navigate(USER_SEARCH_PATH)} testId="contacts-add-friend">
+    <TopBarButton label={t('contacts.addFriend')} onClick={() => navigate(Paths.userSearch)} testId="contacts-add-friend">
       <UserAddOutline />
     </TopBarButton>
   );
@@ -105,7 +98,7 @@ export default function ContactsPage({ titleKey }: PageProps) {
             avatar={f.avatar}
             avatarColor={f.avatar_color}
             online={f.is_online === 1}
-            onClick={() => navigate(contactDetailPath(f.user_id))}
+            onClick={() => navigate(PathTo.contactDetail(f.user_id))}
             testId={`friend-item-${f.user_id}`}
           />
         )}

@@ -14,9 +14,9 @@ import { SearchField } from '../../components/SearchField.tsx';
 import { TagLabel } from '../../components/TagLabel.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
 import { useSession } from '../../stores/session.ts';
-import { contactDetailPath } from './paths.ts';
 import { PersonRow } from './PersonRow.tsx';
 import peopleStyles from './people.module.css';
+import { PathTo, Paths } from '../../paths.ts';
 
 const TYPING_PAUSE_MS = 400;
 
@@ -53,7 +53,7 @@ export default function UserSearchPage({ titleKey }: PageProps) {
               </EntryIcon>
             }
             description={t('contacts.scanHint')}
-            onClick={() => navigate('/pages/index/scan')}
+            onClick={() => navigate(Paths.scan)}
             data-testid="user-search-scan"
           >
             {t('contacts.scan')}
@@ -74,7 +74,7 @@ export default function UserSearchPage({ titleKey }: PageProps) {
             avatar={user.avatar}
             avatarColor={user.avatar_color}
             sub={t('contacts.accountLine', { account: user.account })}
-            onClick={() => navigate(contactDetailPath(user.user_id))}
+            onClick={() => navigate(PathTo.contactDetail(user.user_id))}
             testId={`user-search-result-${user.user_id}`}
             extra={user.is_friend ? <TagLabel>{t('contacts.isFriend')}</TagLabel> : null}
           />

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { askConfirm } from '../../components/feedback.tsx';
-import { Paths } from '../../router/navigation.ts';
 import { deleteConversation, markConversationRead, pinConversation } from '../../stores/conversationCommands.ts';
 import { type ConversationRow, visibleRows } from '../../stores/conversationList.ts';
 import { useConversations } from '../../stores/conversations.ts';
@@ -15,6 +14,7 @@ import { ChatRow } from './chatList/ChatRow.tsx';
 import styles from './chatList/chatList.module.css';
 import { chatPathOf } from './chatList/labels.ts';
 import { type RowAction, rowActions, rowActionText } from './chatList/rowActions.ts';
+import { Paths } from '../../paths.ts';
 
 const MINUTE = 60_000;
 

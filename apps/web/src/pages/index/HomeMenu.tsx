@@ -5,11 +5,12 @@ import { useNavigate } from 'react-router-dom';
 import { TopBarButton } from '../../components/TopBar.tsx';
 import { appContainer } from '../../layout.ts';
 import { startNewGroup } from '../message/group/createGroup.ts';
+import { Paths } from '../../paths.ts';
 
 const MENU_TARGETS = {
-  newGroup: '/pages/index/userSelection',
-  addFriend: '/pages/contacts/search',
-  scan: '/pages/index/scan',
+  newGroup: Paths.userSelection,
+  addFriend: Paths.userSearch,
+  scan: Paths.scan,
 } as const;
 
 type MenuKey = keyof typeof MENU_TARGETS;

@@ -11,13 +11,14 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { signOut } from '../../api/auth.ts';
+import { signOut } from '../../session/signIn.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { EntryIcon } from '../../components/EntryIcon.tsx';
 import { askConfirm } from '../../components/feedback.tsx';
 import { appContainer } from '../../layout.ts';
 import { displayNameOf, useSession } from '../../stores/session.ts';
 import styles from './MinePanel.module.css';
+import { Paths } from '../../paths.ts';
 
 interface MineEntry {
   key: string;
@@ -30,18 +31,18 @@ interface MineEntry {
 /** The personal area's entries, in groups. */
 const ENTRY_GROUPS: readonly (readonly MineEntry[])[] = [
   [
-    { key: 'wallet', labelKey: 'mine.wallet', path: '/pages/mine/wallet', icon: <PayCircleOutline />, color: '#07c160' },
-    { key: 'favorites', labelKey: 'mine.favorites', path: '/extend/favorites/index', icon: <StarOutline />, color: '#fa9d3b' },
-    { key: 'moments', labelKey: 'mine.moments', path: '/pages/compass/moments', icon: <PictureOutline />, color: '#1485ee' },
+    { key: 'wallet', labelKey: 'mine.wallet', path: Paths.wallet, icon: <PayCircleOutline />, color: '#07c160' },
+    { key: 'favorites', labelKey: 'mine.favorites', path: Paths.favorites, icon: <StarOutline />, color: '#fa9d3b' },
+    { key: 'moments', labelKey: 'mine.moments', path: Paths.moments, icon: <PictureOutline />, color: '#1485ee' },
   ],
   [
-    { key: 'settings', labelKey: 'mine.settings', path: '/pages/mine/setting', icon: <SetOutline />, color: '#576b95' },
-    { key: 'language', labelKey: 'mine.language', path: '/pages/mine/i18n/i18n', icon: <GlobalOutline />, color: '#10aeff' },
-    { key: 'about', labelKey: 'mine.about', path: '/pages/mine/about', icon: <InformationCircleOutline />, color: '#8c8c8c' },
+    { key: 'settings', labelKey: 'mine.settings', path: Paths.setting, icon: <SetOutline />, color: '#576b95' },
+    { key: 'language', labelKey: 'mine.language', path: Paths.language, icon: <GlobalOutline />, color: '#10aeff' },
+    { key: 'about', labelKey: 'mine.about', path: Paths.about, icon: <InformationCircleOutline />, color: '#8c8c8c' },
   ],
 ];
 
-const PROFILE_PATH = '/pages/mine/profile';
+const PROFILE_PATH = Paths.profile;
 
 /** The personal area: a panel sliding in from the left of the home page. */
 export function MinePanel({ open, onClose }: { open: boolean; onClose(): void }) {

@@ -10,8 +10,9 @@ import { displayNameOf, useSession } from '../../stores/session.ts';
 import { ChatList } from './ChatList.tsx';
 import { HomeMenu } from './HomeMenu.tsx';
 import { MinePanel } from './MinePanel.tsx';
+import { Paths } from '../../paths.ts';
 
-const SEARCH_PATH = '/pages/index/search';
+const SEARCH_PATH = Paths.search;
 
 /** Home: the chat list, with the personal area behind the avatar and the '+' menu. */
 export default function HomePage({ titleKey }: PageProps) {

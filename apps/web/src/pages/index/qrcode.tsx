@@ -1,4 +1,4 @@
-import { expiryText, GROUP_QR_VALID_DAYS } from '@parley/protocol';
+import { expiryText, GROUP_QR_VALID_DAYS, toGroupId } from '@parley/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import dayjs from 'dayjs';
@@ -12,7 +12,7 @@ import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { t as translate } from '../../i18n/index.ts';
 import type { PageProps } from '../../router/pageProps.ts';
-import { toGroupId } from '../../stores/groups.ts';
+
 import { GroupAvatar } from '../message/group/GroupAvatar.tsx';
 import styles from '../message/group/group.module.css';
 import { groupErrorText } from '../message/group/groupErrors.ts';

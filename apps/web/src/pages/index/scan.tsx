@@ -9,7 +9,7 @@ import { askConfirm, showAlert } from '../../components/feedback.tsx';
 import { TopBar } from '../../components/TopBar.tsx';
 import { decodeQrFile, decodeQrFrom } from '../../qr/readQr.ts';
 import type { PageProps } from '../../router/pageProps.ts';
-import { contactDetailPath } from '../contacts/paths.ts';
+import { PathTo } from '../../paths.ts';
 import styles from './scan.module.css';
 
 /** How often a camera frame is read (ms). */
@@ -19,9 +19,6 @@ const REREAD_PAUSE_MS = 4000;
 
 type CameraState = 'starting' | 'on' | 'unavailable';
 
-const groupJoinPath = (groupId: number, text: string) =>
-  `/pages/message/group/info?group_id=${groupId}&join=1&qrcode=${encodeURIComponent(text)}`;
-const webviewPath = (url: string) => `/pages/mine/webview?url=${encodeURIComponent(url)}`;
 
 /**
  * Scan (spec §2 `#/pages/index/scan`): the camera (getUserMedia + jsQR) or a picked picture; the server
@@ -54,17 +51,17 @@ export default function ScanPage({ titleKey }: PageProps) {
       try {
         const result = await resolveScan(text, { silent: true });
         if (result.kind === 'user') {
-          navigate(contactDetailPath(result.user.user_id), { replace: true });
+          navigate(PathTo.contactDetail(result.user.user_id), { replace: true });
           return;
         }
         if (result.kind === 'group') {
-          navigate(groupJoinPath(result.group_id, text), { replace: true });
+          navigate(PathTo.groupJoin(result.group_id, text), { replace: true });
           return;
         }
         setResolving(false);
         const open = await askConfirm({ title: t('scan.openUrlTitle'), content: <span style={{ wordBreak: 'break-all' }}>{result.url}</span>, confirmText: t('scan.open') });
         if (open) {
-          navigate(webviewPath(result.url), { replace: true });
+          navigate(PathTo.webview(result.url), { replace: true });
           return;
         }
       } catch (error) {

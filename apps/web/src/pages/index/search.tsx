@@ -9,7 +9,7 @@ import { PageFrame } from '../../components/PageFrame.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
 import { findContact } from '../../stores/conversationList.ts';
 import { useConversations } from '../../stores/conversations.ts';
-import { useFriends } from '../../stores/friends.ts';
+import { useFriendList } from '../../stores/friends.ts';
 import { Highlight } from './chatList/Highlight.tsx';
 import { chatPathOf, rowName } from './chatList/labels.ts';
 import { RowAvatar } from './chatList/RowAvatar.tsx';
@@ -40,11 +40,10 @@ export default function SearchPage({ titleKey }: PageProps) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const keyword = useDebounced(text.trim(), DEBOUNCE_MS);
-  const friends = useFriends((s) => s.friends);
+  const { friends } = useFriendList();
   const rows = useConversations((s) => s.contacts);
 
   useEffect(() => {
-    if (!useFriends.getState().loaded) void useFriends.getState().refresh();
     if (!useConversations.getState().loaded) void useConversations.getState().load();
   }, []);
 

@@ -1,4 +1,4 @@
-import { checkRecipients, FORWARD_MAX_TARGETS, RuleMsg } from '@parley/protocol';
+import { checkRecipients, FORWARD_MAX_TARGETS, RuleMsg, isGroupContactId } from '@parley/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -12,7 +12,7 @@ import { PageLoading } from '../../components/PageLoading.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
 import { useGoBack } from '../../router/useGoBack.ts';
-import { useFriends } from '../../stores/friends.ts';
+import { useFriendList } from '../../stores/friends.ts';
 import {
   choosePicked,
   type PickedTarget,
@@ -54,12 +54,7 @@ export default function UserSelectionPage({ titleKey }: PageProps) {
     return pickerPageUnmounted;
   }, []);
 
-  const friends = useFriends((s) => s.friends);
-  const loaded = useFriends((s) => s.loaded);
-  const failed = useFriends((s) => s.failed);
-  useEffect(() => {
-    void useFriends.getState().refresh();
-  }, []);
+  const { friends, loaded, failed, retry } = useFriendList();
   const groupsQuery = useQuery({ queryKey: ['pickerGroups'], queryFn: fetchPickableGroups, enabled: Boolean(options.includeGroups) });
 
   const excluded = useMemo(() => new Set((options.exclude ?? []).map(String)), [options.exclude]);
@@ -110,7 +105,7 @@ export default function UserSelectionPage({ titleKey }: PageProps) {
       const found = byId.get(String(id));
       return found
         ? { id: found.id, displayName: found.displayName, avatar: found.avatar, avatar_color: found.avatar_color, is_group: found.is_group }
-        : { id, displayName: String(id), avatar: '', is_group: String(id).startsWith('group-') ? 1 : 0 };
+        : { id, displayName: String(id), avatar: '', is_group: isGroupContactId(String(id)) ? 1 : 0 };
     });
     choosePicked(picked);
     goBack();
@@ -163,7 +158,7 @@ export default function UserSelectionPage({ titleKey }: PageProps) {
   if (!loaded && failed)
     list = (
       <EmptyState text={t('contacts.loadFailed')}>
-        <Button size="small" onClick={() => void useFriends.getState().refresh()}>
+        <Button size="small" onClick={retry}>
           {t('common.retry')}
         </Button>
       </EmptyState>

@@ -3,13 +3,14 @@ import { Button, Checkbox } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { completeSignIn, type LoginForm, login } from '../../api/auth.ts';
+import { type LoginForm, login } from '../../api/auth.ts';
+import { completeSignIn } from '../../session/signIn.ts';
 import { useZodForm } from '../../hooks/useZodForm.ts';
-import { Paths } from '../../router/navigation.ts';
 import styles from './Auth.module.css';
 import { AuthField } from './AuthField.tsx';
 import { BrandHeader } from './BrandHeader.tsx';
 import { LanguageButton } from './LanguageButton.tsx';
+import { Paths } from '../../paths.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation();

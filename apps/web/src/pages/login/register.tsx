@@ -4,15 +4,16 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { completeSignIn, type RegisterForm, register } from '../../api/auth.ts';
+import { type RegisterForm, register } from '../../api/auth.ts';
+import { completeSignIn } from '../../session/signIn.ts';
 import { refreshGlobalConfig } from '../../api/system.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { useZodForm } from '../../hooks/useZodForm.ts';
-import { Paths } from '../../router/navigation.ts';
 import type { PageProps } from '../../router/pageProps.ts';
 import styles from './Auth.module.css';
 import { AuthField } from './AuthField.tsx';
 import { BrandHeader } from './BrandHeader.tsx';
+import { Paths } from '../../paths.ts';
 
 export default function RegisterPage({ titleKey }: PageProps) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { GroupRole, SYSTEM_CONTACT_ID } from '@parley/protocol';
+import { GroupRole, SYSTEM_CONTACT_ID, sameContactId, isGroupContactId } from '@parley/protocol';
 import { Button } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -7,7 +7,6 @@ import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { TopBar, TopBarButton } from '../../components/TopBar.tsx';
-import { Paths } from '../../router/navigation.ts';
 import type { PageProps } from '../../router/pageProps.ts';
 import { useConversations } from '../../stores/conversations.ts';
 import { useGroupEntry } from '../../stores/groups.ts';
@@ -27,12 +26,13 @@ import { useReadReceipts } from './chat/useReadReceipts.ts';
 import { type ChatKind, useSendBlock } from './chat/useSendBlock.ts';
 import { stopVoice } from './chat/voicePlayer.ts';
 import { useGroupNoticeOnce } from './group/noticeOnce.tsx';
+import { PathTo, Paths } from '../../paths.ts';
 
 const EMPTY: Thread = { items: [], hasOlder: true, loading: false, loaded: false, syncedMsgId: 0 };
 
 function kindOf(contactId: string, isGroupParam: string | undefined, myUserId: number): ChatKind {
   if (contactId === SYSTEM_CONTACT_ID) return 'system';
-  if (isGroupParam === '1' || contactId.startsWith('group-')) return 'group';
+  if (isGroupParam === '1' || isGroupContactId(contactId)) return 'group';
   return contactId === String(myUserId) ? 'self' : 'private';
 }
 
@@ -71,7 +71,8 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
   const thread = useMessages((s) => s.byContact[contactId]) ?? EMPTY;
   const title = useChatTitle(contactId, kind, fallbackName);
   const block = useSendBlock(kind, contactId);
-  const groupRole = useGroupEntry(isGroup ? contactId : null)?.group?.role;
+  const groupEntry = useGroupEntry(isGroup ? contactId : null);
+  const groupRole = groupEntry?.group?.role;
   const isStaff = groupRole === GroupRole.OWNER || groupRole === GroupRole.ADMIN;
   const [bottomSignal, setBottomSignal] = useState(0);
   const [menu, setMenu] = useState<{ message: ChatItem; at: { x: number; y: number } } | null>(null);
@@ -138,7 +139,7 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
   const loadOlder = useCallback(() => void useMessages.getState().loadOlder(contactId, isGroup).catch(() => undefined), [contactId, isGroup]);
 
   const heading = title.memberCount ? `${title.name}(${title.memberCount})` : title.name;
-  const detailPath = `/pages/message/detail?toContactId=${encodeURIComponent(contactId)}&is_group=${isGroup ? 1 : 0}`;
+  const detailPath = PathTo.chatDetail(contactId, isGroup);
   const right = selecting ? (
     <button type="button" className={styles.textButton} onClick={endSelection} data-testid="chat-select-cancel">
       {t('common.cancel')}
@@ -200,7 +201,8 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
           message={menu.message}
           at={menu.at}
           myUserId={myUserId}
-          isStaff={isStaff}
+          myRole={isGroup ? (groupRole ?? GroupRole.MEMBER) : null}
+          senderRole={isGroup ? (groupEntry?.members.find((m) => sameContactId(m.user_id, menu.message.fromUser.id))?.role ?? null) : null}
           onAction={(action) => onMenu(action, menu.message)}
           onClose={() => setMenu(null)}
         />

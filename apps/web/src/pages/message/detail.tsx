@@ -1,3 +1,4 @@
+import { toGroupId, isGroupContactId, isSystemContactId } from '@parley/protocol';
 import { List, Switch, Toast } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +7,13 @@ import { PageFrame } from '../../components/PageFrame.tsx';
 import { askConfirm, showToast } from '../../components/feedback.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
 import { clearHistory, pinConversation, setDoNotDisturb } from '../../stores/conversationCommands.ts';
-import { type ConversationRow, findContact, isSystemId, normalizeContact } from '../../stores/conversationList.ts';
+import { type ConversationRow, findContact, normalizeContact } from '../../stores/conversationList.ts';
 import { useConversations } from '../../stores/conversations.ts';
-import { toGroupId } from '../../stores/groups.ts';
+
 import { rowName } from '../index/chatList/labels.ts';
 import { RowAvatar } from '../index/chatList/RowAvatar.tsx';
 import styles from './chatInfo/chatInfo.module.css';
+import { PathTo } from '../../paths.ts';
 
 /** The conversation of the page: the chat-list row, or a stand-in until the list has it. */
 function useConversationRow(contactId: string, isGroup: boolean, name: string): ConversationRow {
@@ -35,17 +37,17 @@ export default function ChatDetailPage({ query, titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const contactId = query.toContactId ?? '';
-  const groupId = toGroupId(contactId.startsWith('group-') ? contactId : null);
+  const groupId = toGroupId(isGroupContactId(contactId) ? contactId : null);
   const isGroup = query.is_group === '1' || groupId !== null;
   const row = useConversationRow(contactId, isGroup, query.name ?? '');
   const name = rowName(row);
   const isOwner = isGroup && row.role === 1;
 
   const openProfile = () => {
-    if (groupId) navigate(`/pages/message/group/info?group_id=${groupId}`);
-    else if (!isSystemId(contactId)) navigate(`/pages/contacts/detail?user_id=${contactId}`);
+    if (groupId) navigate(PathTo.groupInfo(groupId));
+    else if (!isSystemContactId(contactId)) navigate(PathTo.contactDetail(contactId));
   };
-  const recordPath = `/pages/message/record?${new URLSearchParams({ toContactId: contactId, is_group: isGroup ? '1' : '0', name })}`;
+  const recordPath = PathTo.record(contactId, isGroup, name);
 
   const clear = async (forAll: boolean) => {
     const sure = await askConfirm({

@@ -1,3 +1,4 @@
+import { isGroupContactId } from '@parley/protocol';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, SearchBar, Tabs } from 'antd-mobile';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -8,6 +9,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
+import { PathTo } from '../../paths.ts';
 import styles from './history/history.module.css';
 import { RecordCell, RecordRow } from './history/RecordItem.tsx';
 import { isGridFilter, RECORD_FILTERS, type RecordFilter, recordQuery } from './history/recordFilters.ts';
@@ -47,7 +49,7 @@ export default function RecordPage({ query, titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const contactId = query.toContactId ?? '';
-  const isGroup = query.is_group === '1' || contactId.startsWith('group-');
+  const isGroup = query.is_group === '1' || isGroupContactId(contactId);
   const [filter, setFilter] = useState<RecordFilter>('all');
   const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -86,9 +88,7 @@ export default function RecordPage({ query, titleKey }: PageProps) {
   const sentinel = useLoadWhenVisible(loadMore, Boolean(hasNextPage));
 
   const openAt = (msgId: number) =>
-    navigate(
-      `/pages/message/chat?${new URLSearchParams({ toContactId: contactId, is_group: isGroup ? '1' : '0', name: query.name ?? '', msg_id: String(msgId) })}`,
-    );
+    navigate(PathTo.chat(contactId, isGroup, { name: query.name ?? '', msg_id: msgId }));
 
   let list: ReactNode;
   if (history.isPending) list = <PageLoading />;

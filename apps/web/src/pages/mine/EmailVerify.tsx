@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Button, Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,6 @@ export function EmailVerify({ email, open, onClose }: { email: string; open: boo
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [wait, setWait] = useState(0);
-  const [busy, setBusy] = useState<'send' | 'verify' | null>(null);
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -22,34 +22,29 @@ export function EmailVerify({ email, open, onClose }: { email: string; open: boo
     return () => clearTimeout(timer);
   }, [wait]);
 
-  const send = async () => {
-    setBusy('send');
-    try {
-      await sendVerifyCode(email);
+  const sendMutation = useMutation({
+    mutationFn: () => sendVerifyCode(email),
+    onSuccess: () => {
       showToast(t('profile.codeSent', { email }), 'success');
       setWait(RESEND_SECONDS);
-    } catch {
-      // the client already said why
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const verify = async () => {
+    },
+  });
+  // a wrong or expired code: the client showed why; the user may ask for a new one
+  const verifyMutation = useMutation({
+    mutationFn: (typed: string) => verifyEmail(email, typed),
+    onSuccess: () => {
+      setCode('');
+      onClose();
+    },
+  });
+  const busy = sendMutation.isPending ? 'send' : verifyMutation.isPending ? 'verify' : null;
+  const send = () => sendMutation.mutate();
+  const verify = () => {
     if (!/^\d{6}$/.test(code.trim())) {
       showToast(t('profile.codeInvalid'));
       return;
     }
-    setBusy('verify');
-    try {
-      await verifyEmail(email, code.trim());
-      setCode('');
-      onClose();
-    } catch {
-      // wrong or expired code: the message was shown; the user may ask for a new one
-    } finally {
-      setBusy(null);
-    }
+    verifyMutation.mutate(code.trim());
   };
 
   return (

@@ -9,6 +9,7 @@ import { showAlert, showToast } from '../../components/feedback.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
 import { useSession } from '../../stores/session.ts';
+import { Paths } from '../../paths.ts';
 
 /** About: app name, version 5.5.1 and build 20250606, and the update check. */
 export default function AboutPage({ titleKey }: PageProps) {
@@ -39,7 +40,7 @@ export default function AboutPage({ titleKey }: PageProps) {
         <List.Item onClick={() => check.isPending || check.mutate()} extra={check.isPending ? t('common.loading') : null} data-testid="about-check-update">
           {t('about.checkUpdate')}
         </List.Item>
-        <List.Item onClick={() => navigate('/pages/mine/doc')} data-testid="about-help">
+        <List.Item onClick={() => navigate(Paths.doc)} data-testid="about-help">
           {t('about.help')}
         </List.Item>
       </List>

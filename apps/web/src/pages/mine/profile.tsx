@@ -16,6 +16,7 @@ import { EmailVerify } from './EmailVerify.tsx';
 import { FormField } from './FormField.tsx';
 import styles from './form.module.css';
 import { MyQrCard } from './MyQrCard.tsx';
+import { Paths } from '../../paths.ts';
 
 const GENDERS: readonly Gender[] = ['male', 'female', 'unknown'];
 const GENDER_LABEL = { male: 'profile.genderMale', female: 'profile.genderFemale', unknown: 'profile.genderUnknown' } as const;
@@ -65,7 +66,7 @@ export default function ProfilePage({ titleKey }: PageProps) {
       <ProfileForm key={[user.nickname, user.gender, user.signature, user.email, user.verified].join('\u0000')} user={user} />
 
       <List className={styles.list} style={{ marginTop: 8 }}>
-        <List.Item extra={<span data-testid="profile-account">{user.account}</span>} onClick={() => navigate('/pages/mine/secure')}>
+        <List.Item extra={<span data-testid="profile-account">{user.account}</span>} onClick={() => navigate(Paths.secure)}>
           {t('profile.account')}
         </List.Item>
         <List.Item
@@ -76,7 +77,7 @@ export default function ProfilePage({ titleKey }: PageProps) {
         >
           {t('profile.inviteCode')}
         </List.Item>
-        <List.Item onClick={() => navigate('/pages/mine/secure')} description={t('profile.securityHint')} data-testid="profile-secure">
+        <List.Item onClick={() => navigate(Paths.secure)} description={t('profile.securityHint')} data-testid="profile-secure">
           {t('profile.security')}
         </List.Item>
       </List>

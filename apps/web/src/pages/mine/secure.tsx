@@ -1,5 +1,5 @@
 import { ACCOUNT_MAX, type DeviceItem, editAccountBody, editPasswordBody, PASSWORD_MAX } from '@parley/protocol';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { GlobalOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
@@ -34,31 +34,15 @@ export default function SecurePage({ titleKey }: PageProps) {
   );
 }
 
-/** A submit in progress, and a runner that keeps it true while the work runs (failures were already shown). */
-function useBusy(): [boolean, (work: () => Promise<unknown>) => Promise<void>] {
-  const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch {
-      // the client already said why
-    } finally {
-      setBusy(false);
-    }
-  };
-  return [busy, run];
-}
-
 function AccountForm() {
   const { t } = useTranslation();
   const current = useSession((s) => s.userInfo?.account ?? '');
   const form = useZodForm(editAccountBody, { account: current });
-  const [busy, run] = useBusy();
+  const change = useMutation({ mutationFn: editAccount });
   const unchanged = form.values.account.trim() === current;
   const submit = () => {
     const body = form.validate();
-    if (body) void run(() => editAccount(body.account));
+    if (body) change.mutate(body.account);
   };
   return (
     <section className={styles.section} data-testid="secure-account-form">
@@ -75,7 +59,7 @@ function AccountForm() {
         testId="secure-account"
       />
       <div className={styles.submit}>
-        <Button block color="primary" disabled={unchanged} loading={busy} onClick={submit} data-testid="secure-account-submit">
+        <Button block color="primary" disabled={unchanged} loading={change.isPending} onClick={submit} data-testid="secure-account-submit">
           {t('secure.changeAccount')}
         </Button>
       </div>
@@ -95,16 +79,17 @@ function PasswordFields({ onChanged }: { onChanged(): void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useZodForm(editPasswordBody, EMPTY_PASSWORDS);
-  const [busy, run] = useBusy();
+  const change = useMutation({
+    mutationFn: editPassword,
+    onSuccess: () => {
+      onChanged();
+      return queryClient.invalidateQueries({ queryKey: DEVICES_KEY });
+    },
+  });
   const filled = form.values.oldPassword !== '' && form.values.password !== '' && form.values.repassword !== '';
   const submit = () => {
     const body = form.validate();
-    if (!body) return;
-    void run(async () => {
-      await editPassword(body);
-      onChanged();
-      await queryClient.invalidateQueries({ queryKey: DEVICES_KEY });
-    });
+    if (body) change.mutate(body);
   };
   return (
     <section className={styles.section} data-testid="secure-password-form">
@@ -147,7 +132,7 @@ function PasswordFields({ onChanged }: { onChanged(): void }) {
         {t('secure.passwordHelp')}
       </div>
       <div className={styles.submit}>
-        <Button block color="primary" disabled={!filled} loading={busy} onClick={submit} data-testid="secure-password-submit">
+        <Button block color="primary" disabled={!filled} loading={change.isPending} onClick={submit} data-testid="secure-password-submit">
           {t('secure.changePassword')}
         </Button>
       </div>
@@ -175,7 +160,10 @@ function Devices() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: DEVICES_KEY, queryFn: () => listDevices({ silent: true }), staleTime: 0 });
-  const [busy, setBusy] = useState<number | null>(null);
+  const signOutMutation = useMutation({
+    mutationFn: (device: DeviceItem) => signOutDevice(device.id),
+    onSuccess: (result) => (result.current ? endSession() : queryClient.invalidateQueries({ queryKey: DEVICES_KEY })),
+  });
 
   const signOut = async (device: DeviceItem) => {
     const ok = await askConfirm({
@@ -184,20 +172,7 @@ function Devices() {
       confirmText: t('secure.signOut'),
       danger: true,
     });
-    if (!ok) return;
-    setBusy(device.id);
-    try {
-      const result = await signOutDevice(device.id);
-      if (result.current) {
-        endSession();
-        return;
-      }
-      await queryClient.invalidateQueries({ queryKey: DEVICES_KEY });
-    } catch {
-      // the client already said why
-    } finally {
-      setBusy(null);
-    }
+    if (ok) signOutMutation.mutate(device);
   };
 
   let body: ReactNode;
@@ -230,7 +205,7 @@ function Devices() {
             size="mini"
             color="danger"
             fill="outline"
-            loading={busy === device.id}
+            loading={signOutMutation.isPending && signOutMutation.variables?.id === device.id}
             style={{ flex: 'none', whiteSpace: 'nowrap' }}
             onClick={() => void signOut(device)}
             data-testid={`device-signout-${device.id}`}

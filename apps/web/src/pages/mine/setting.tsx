@@ -6,8 +6,9 @@ import { currentLanguage } from '../../i18n/index.ts';
 import { languageOf } from '../../i18n/languages.ts';
 import type { PageProps } from '../../router/pageProps.ts';
 import { type AppSetting, useSession } from '../../stores/session.ts';
+import { Paths } from '../../paths.ts';
 
-const LANGUAGE_PATH = '/pages/mine/i18n/i18n';
+const LANGUAGE_PATH = Paths.language;
 
 function SettingSwitch({ field, testId }: { field: keyof AppSetting; testId: string }) {
   const value = useSession((s) => s.appSetting[field]);

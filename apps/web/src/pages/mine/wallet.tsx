@@ -11,6 +11,7 @@ import type { PageProps } from '../../router/pageProps.ts';
 import { ChangePayPassword } from './walletKit/ChangePayPassword.tsx';
 import { useWallet, WALLET_KEY } from './walletKit/queries.ts';
 import styles from './walletKit/wallet.module.css';
+import { Paths } from '../../paths.ts';
 
 /** `#/pages/mine/wallet`: the services grid (balance, bill, red packets, payment password), or opening the wallet. */
 export default function WalletPage({ titleKey }: PageProps) {
@@ -54,9 +55,9 @@ export default function WalletPage({ titleKey }: PageProps) {
       ) : (
         <div className={styles.grid}>
           <Grid columns={2} gap={0}>
-            <Service icon={<PayCircleOutline />} label={t('wallet.services.balance')} value={`¥${info.balance}`} testId="wallet-balance" onClick={() => navigate('/pages/mine/purse')} />
-            <Service icon={<BillOutline />} label={t('wallet.services.bill')} testId="wallet-bill" onClick={() => navigate('/pages/mine/bill')} />
-            <Service icon={<GiftOutline />} label={t('wallet.services.log')} testId="wallet-log" onClick={() => navigate('/pages/message/redPacketLog')} />
+            <Service icon={<PayCircleOutline />} label={t('wallet.services.balance')} value={`¥${info.balance}`} testId="wallet-balance" onClick={() => navigate(Paths.purse)} />
+            <Service icon={<BillOutline />} label={t('wallet.services.bill')} testId="wallet-bill" onClick={() => navigate(Paths.bill)} />
+            <Service icon={<GiftOutline />} label={t('wallet.services.log')} testId="wallet-log" onClick={() => navigate(Paths.redPacketLog)} />
             <Service
               icon={<LockOutline />}
               label={t('wallet.services.password')}

@@ -1,4 +1,4 @@
-import { delFriendPushSchema, friendRequestPushSchema, isOnlinePushSchema } from '../../api/friends.ts';
+import { delFriendPushSchema, friendAnswerPushSchema, friendRequestPushSchema, isOnlinePushSchema } from '../../api/friends.ts';
 import { appendContactPushSchema } from '../../api/messages.ts';
 
 export const friendsPushes = {
@@ -6,6 +6,8 @@ export const friendsPushes = {
   isOnline: isOnlinePushSchema,
   /** a friend request arrived */
   friendRequest: friendRequestPushSchema,
+  /** a friend request was accepted or declined: to both people */
+  friendAnswer: friendAnswerPushSchema,
   /** a friendship ended: drop the contact */
   delFriend: delFriendPushSchema,
   /** a new private contact for the chat list */

@@ -1,7 +1,8 @@
+import { isSystemContactId } from '@parley/protocol';
 import { BellOutline, FolderOutline } from 'antd-mobile-icons';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { EntryIcon } from '../../../components/EntryIcon.tsx';
-import { type ConversationRow, isSystemId } from '../../../stores/conversationList.ts';
+import type { ConversationRow } from '../../../stores/conversationList.ts';
 import { useGroupsStore } from '../../../stores/groups.ts';
 import { GroupAvatar } from '../../message/group/GroupAvatar.tsx';
 
@@ -13,7 +14,7 @@ function GroupRowAvatar({ row, name, size }: { row: ConversationRow; name: strin
 
 /** The picture of a chat row: the system bell, the file-transfer folder, a group's faces, or the avatar. */
 export function RowAvatar({ row, name, size = 48 }: { row: ConversationRow; name: string; size?: number }) {
-  if (isSystemId(row.id)) {
+  if (isSystemContactId(row.id)) {
     return (
       <EntryIcon color="#fa9d3b" size={size}>
         <BellOutline />

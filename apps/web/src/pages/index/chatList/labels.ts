@@ -12,6 +12,7 @@ import {
 import { describeEvent } from '../../../i18n/eventText.ts';
 import { t } from '../../../i18n/index.ts';
 import type { ConversationRow } from '../../../stores/conversationList.ts';
+import { PathTo } from '../../../paths.ts';
 
 /** Texts of the chat list shared by the rows, the search page and the browser notifications. */
 
@@ -100,7 +101,6 @@ export function rowName(row: Pick<ConversationRow, 'id' | 'displayName' | 'is_se
 
 /** The chat screen of a row (spec routes: `#/pages/message/chat`). */
 export function chatPathOf(row: Pick<ConversationRow, 'id' | 'is_group' | 'displayName' | 'is_self'>): string {
-  if (String(row.id) === SYSTEM_CONTACT_ID) return `/pages/message/chat?toContactId=${SYSTEM_CONTACT_ID}`;
-  const query = new URLSearchParams({ toContactId: String(row.id), is_group: String(row.is_group ? 1 : 0), name: rowName(row) });
-  return `/pages/message/chat?${query.toString()}`;
+  if (String(row.id) === SYSTEM_CONTACT_ID) return PathTo.systemChat();
+  return PathTo.chat(row.id, row.is_group === 1, { name: rowName(row) });
 }

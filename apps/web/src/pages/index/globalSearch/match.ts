@@ -1,5 +1,6 @@
+import { sameContactId, isSystemContactId } from '@parley/protocol';
 import type { FriendItem } from '@parley/protocol';
-import { type ConversationRow, isSystemId, sameId } from '../../../stores/conversationList.ts';
+import type { ConversationRow } from '../../../stores/conversationList.ts';
 
 /** A person or group found by name, ready to open its chat. */
 export interface NameHit {
@@ -40,11 +41,11 @@ export function matchPeople(
       detail: includesKeyword(f.displayName, k) ? '' : detailField,
       avatar: f.avatar,
       avatarColor: f.avatar_color,
-      row: rows.find((r) => sameId(r.id, f.user_id)),
+      row: rows.find((r) => sameContactId(r.id, f.user_id)),
     });
   }
   for (const row of rows) {
-    if (row.is_group === 1 || isSystemId(row.id) || hits.some((h) => sameId(h.id, row.id))) continue;
+    if (row.is_group === 1 || isSystemContactId(row.id) || hits.some((h) => sameContactId(h.id, row.id))) continue;
     const name = nameOf(row);
     if (includesKeyword(name, k)) {
       hits.push({ id: row.id, isGroup: false, name, detail: '', avatar: row.avatar, avatarColor: row.avatar_color, row });

@@ -16,6 +16,7 @@ import { MentionPicker } from './MentionPicker.tsx';
 import { type MoreItem, MorePanel } from './MorePanel.tsx';
 import { VoiceHoldButton } from './VoiceHoldButton.tsx';
 import type { Recording } from './voiceRecorder.ts';
+import { PathTo } from '../../../paths.ts';
 
 const LocationPicker = lazy(() => import('./LocationPicker.tsx'));
 
@@ -169,7 +170,7 @@ export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }
     else if (item === 'file') fileInput.current?.click();
     else if (item === 'location') setLocating(true);
     else if (item === 'card') void onCard();
-    else if (item === 'redpacket') navigate(`/pages/message/redPacket?toContactId=${encodeURIComponent(contactId)}&is_group=${isGroup ? 1 : 0}`);
+    else if (item === 'redpacket') navigate(PathTo.redPacket(String(contactId), isGroup));
     else if (item === 'voiceCall' || item === 'videoCall') {
       setPanel(null);
       void callContact(contactId, item === 'videoCall' ? 'video' : 'voice');

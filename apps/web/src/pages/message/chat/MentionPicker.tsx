@@ -1,9 +1,10 @@
+import { toGroupId } from '@parley/protocol';
 import { List, Popup, SearchBar } from 'antd-mobile';
 import { TeamOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar.tsx';
-import { loadMembers, toGroupId, useGroupEntry } from '../../../stores/groups.ts';
+import { loadMembers, useGroupEntry } from '../../../stores/groups.ts';
 import type { Mention } from './drafts.ts';
 
 export interface MentionPickerProps {

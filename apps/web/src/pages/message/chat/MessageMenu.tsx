@@ -10,7 +10,9 @@ export interface MessageMenuProps {
   message: ChatItem;
   at: { x: number; y: number };
   myUserId: number;
-  isStaff: boolean;
+  /** group roles; null in a private chat */
+  myRole: number | null;
+  senderRole: number | null;
   onAction(action: MenuAction): void;
   onClose(): void;
 }
@@ -18,12 +20,12 @@ export interface MessageMenuProps {
 const MENU_WIDTH = 260;
 
 /** The long-press menu: a dark bar above (or below) the pressed point. */
-export function MessageMenu({ message, at, myUserId, isStaff, onAction, onClose }: MessageMenuProps) {
+export function MessageMenu({ message, at, myUserId, myRole, senderRole, onAction, onClose }: MessageMenuProps) {
   const { t } = useTranslation();
   const items: { action: MenuAction; label: string }[] = [];
   if (canCopy(message)) items.push({ action: 'copy', label: t('chat.menu.copy') });
   if (canForward(message)) items.push({ action: 'forward', label: t('chat.menu.forward') });
-  if (canRecall(message, myUserId, isStaff)) items.push({ action: 'recall', label: t('chat.menu.recall') });
+  if (canRecall(message, myUserId, myRole, senderRole)) items.push({ action: 'recall', label: t('chat.menu.recall') });
   items.push({ action: 'delete', label: t('chat.menu.delete') });
   if (message.msg_id) items.push({ action: 'select', label: t('chat.menu.select') });
 

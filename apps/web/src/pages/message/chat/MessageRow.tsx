@@ -11,6 +11,7 @@ import { useMessages } from '../../../stores/messages.ts';
 import { MessageBubble, NOTICE_TYPES } from './bubbles/MessageBubble.tsx';
 import styles from './Chat.module.css';
 import { selectionKey, useChatScope } from './ChatContext.ts';
+import { PathTo } from '../../../paths.ts';
 
 export interface MessageRowProps {
   message: ChatItem;
@@ -46,7 +47,7 @@ export const MessageRow = memo(function MessageRow({ message, readMark }: Messag
   const selectable = !isPending(message);
   const checked = scope.selected.has(selectionKey(message));
   const toggle = () => selectable && scope.toggleSelected(message);
-  const openProfile = () => navigate(`/pages/contacts/detail?user_id=${encodeURIComponent(String(message.fromUser.id))}`);
+  const openProfile = () => navigate(PathTo.contactDetail(message.fromUser.id));
   const status = message.status ?? 'sent';
 
   return (

@@ -1,9 +1,11 @@
+import { GroupRole } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import type { ChatItem } from '../../../stores/messageList.ts';
 import { mentionIdsIn } from './drafts.ts';
 import { canCopy, canForward, canRecall } from './messageRules.ts';
 
 const NOW = 1_800_000_000_000;
+const { OWNER, ADMIN, MEMBER } = GroupRole;
 function msg(over: Partial<ChatItem> = {}): ChatItem {
   return {
     id: 'c1',
@@ -24,15 +26,27 @@ function msg(over: Partial<ChatItem> = {}): ChatItem {
 }
 
 describe('message menu rules', () => {
-  it('recall: mine within 2 minutes; anyone for group staff; never pending or recalled', () => {
-    expect(canRecall(msg(), 1, false, NOW)).toBe(true);
-    expect(canRecall(msg({ sendTime: NOW / 1000 - 121 }), 1, false, NOW)).toBe(false);
-    expect(canRecall(msg({ sendTime: NOW / 1000 - 120 }), 1, false, NOW)).toBe(true);
-    expect(canRecall(msg(), 9, false, NOW)).toBe(false);
-    expect(canRecall(msg({ sendTime: 0 }), 9, true, NOW)).toBe(true);
-    expect(canRecall(msg({ status: 'sending', msg_id: 0 }), 1, false, NOW)).toBe(false);
-    expect(canRecall(msg({ is_undo: 1 }), 1, true, NOW)).toBe(false);
-    expect(canRecall(msg({ type: 'event' }), 1, true, NOW)).toBe(false);
+  it('recall: mine within 2 minutes in a private chat; never pending, recalled or server-made', () => {
+    expect(canRecall(msg(), 1, null, null, NOW)).toBe(true);
+    expect(canRecall(msg({ sendTime: NOW / 1000 - 121 }), 1, null, null, NOW)).toBe(false);
+    expect(canRecall(msg({ sendTime: NOW / 1000 - 120 }), 1, null, null, NOW)).toBe(true);
+    expect(canRecall(msg(), 9, null, null, NOW)).toBe(false);
+    expect(canRecall(msg({ status: 'sending', msg_id: 0 }), 1, null, null, NOW)).toBe(false);
+    expect(canRecall(msg({ is_undo: 1 }), 1, OWNER, OWNER, NOW)).toBe(false);
+    expect(canRecall(msg({ type: 'event' }), 1, OWNER, OWNER, NOW)).toBe(false);
+  });
+
+  it('recall in a group: the owner anything; an admin only plain members\' messages (as the server rules)', () => {
+    const old = { sendTime: 0, is_group: 1 as const };
+    expect(canRecall(msg(old), 9, OWNER, MEMBER, NOW)).toBe(true);
+    expect(canRecall(msg(old), 9, OWNER, ADMIN, NOW)).toBe(true);
+    expect(canRecall(msg(old), 9, ADMIN, MEMBER, NOW)).toBe(true);
+    expect(canRecall(msg(old), 9, ADMIN, null, NOW)).toBe(true);
+    // the web used to offer these; the server refuses them
+    expect(canRecall(msg(old), 9, ADMIN, OWNER, NOW)).toBe(false);
+    expect(canRecall(msg(old), 9, ADMIN, ADMIN, NOW)).toBe(false);
+    expect(canRecall(msg(old), 9, MEMBER, MEMBER, NOW)).toBe(false);
+    expect(canRecall(msg(old), 1, ADMIN, ADMIN, NOW)).toBe(true);
   });
 
   it('copy is for text; forward skips pending, recalled and server-made kinds', () => {

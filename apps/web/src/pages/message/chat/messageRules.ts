@@ -1,16 +1,16 @@
-import { RECALL_WINDOW_SECONDS } from '@parley/protocol';
+import { mayForward, recallVerdict, sameContactId } from '@parley/protocol';
 import { type ChatItem, isPending } from '../../../stores/messageList.ts';
 
-/** Which long-press actions a message offers (pure rules; the server has the last word). */
-
-const UNFORWARDABLE = new Set(['event', 'system', 'webrtc', 'red_packet']);
+/** Which long-press actions a message offers: the protocol's rules, which the server enforces too. */
 
 export const canCopy = (m: ChatItem): boolean => m.type === 'text' && m.content !== '';
-export const canForward = (m: ChatItem): boolean => !isPending(m) && m.is_undo !== 1 && !UNFORWARDABLE.has(m.type);
+export const canForward = (m: ChatItem): boolean => !isPending(m) && mayForward(m);
 
-/** Mine within 2 minutes, or anyone's when I am a group owner/admin (the server has the last word). */
-export function canRecall(m: ChatItem, myUserId: number, isStaff: boolean, now = Date.now()): boolean {
-  if (isPending(m) || m.is_undo === 1 || m.type === 'event' || m.type === 'system') return false;
-  if (isStaff) return true;
-  return String(m.fromUser.id) === String(myUserId) && now / 1000 - m.sendTime <= RECALL_WINDOW_SECONDS;
+/**
+ * Whether to offer recall. `myRole` and `senderRole` are group roles (null in a private chat; a
+ * sender missing from the member list counts as a plain member).
+ */
+export function canRecall(m: ChatItem, myUserId: number, myRole: number | null, senderRole: number | null, now = Date.now()): boolean {
+  if (isPending(m) || m.is_undo === 1) return false;
+  return recallVerdict({ type: m.type, sendTime: m.sendTime, mine: sameContactId(m.fromUser.id, myUserId), myRole, senderRole, now }).ok;
 }

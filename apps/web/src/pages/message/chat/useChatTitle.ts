@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchProfile } from '../../../api/users.ts';
 import { findContact } from '../../../stores/conversationList.ts';
 import { useConversations } from '../../../stores/conversations.ts';
-import { useFriends } from '../../../stores/friends.ts';
+import { useFriend } from '../../../stores/friends.ts';
 import { useGroupEntry, useGroupName } from '../../../stores/groups.ts';
 
 export interface ChatTitle {
@@ -19,7 +19,7 @@ export interface ChatTitle {
 export function useChatTitle(contactId: string, kind: 'group' | 'private' | 'self' | 'system', fallback: string): ChatTitle {
   const { t } = useTranslation();
   const row = useConversations((s) => findContact(s.contacts, contactId));
-  const friend = useFriends((s) => (kind === 'private' ? s.friends.find((f) => String(f.user_id) === contactId) : undefined));
+  const friend = useFriend(kind === 'private' ? Number(contactId) : null);
   const groupName = useGroupName(kind === 'group' ? contactId : null);
   const entry = useGroupEntry(kind === 'group' ? contactId : null);
   const [profileName, setProfileName] = useState('');

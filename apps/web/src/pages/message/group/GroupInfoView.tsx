@@ -1,4 +1,12 @@
-import { GROUP_NAME_MAX, GROUP_NOTICE_MAX, type GroupMemberView, GroupRole, groupNameSchema } from '@parley/protocol';
+import {
+  GROUP_NAME_MAX,
+  GROUP_NOTICE_MAX,
+  type GroupMemberView,
+  groupNameSchema,
+  GroupRole,
+  mayShareQrcode,
+  groupContactId,
+} from '@parley/protocol';
 import { Button, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +16,9 @@ import { askConfirm, showAlert, showToast } from '../../../components/feedback.t
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
-import { Paths } from '../../../router/navigation.ts';
 import { clearHistory as clearChatHistory } from '../../../stores/conversationCommands.ts';
 import { applyGroupPush, type GroupEntry, loadGroup, useGroupEntry } from '../../../stores/groups.ts';
 import { useSession } from '../../../stores/session.ts';
-import { contactDetailPath } from '../../contacts/paths.ts';
 import { EditTextPopup } from './EditTextPopup.tsx';
 import { GroupAvatar } from './GroupAvatar.tsx';
 import { GroupSwitches } from './GroupSwitches.tsx';
@@ -21,9 +27,8 @@ import { inviteMembers } from './groupActions.ts';
 import { runGroupCall } from './groupErrors.ts';
 import { MemberGrid } from './MemberGrid.tsx';
 import { markNoticeSeen, showGroupNotice, useGroupNoticeOnce } from './noticeOnce.tsx';
-import { groupMembersPath, groupQrcodePath } from './paths.ts';
-import { mayShareQrcode } from './permissions.ts';
 import { pickAction } from './pickAction.tsx';
+import { Paths, PathTo } from '../../../paths.ts';
 
 type Editing = 'name' | 'notice' | null;
 
@@ -65,7 +70,7 @@ function GroupInfoBody({ groupId, entry }: { groupId: number; entry: GroupEntry 
 
   const saveName = async (value: string) => {
     const answer = await runGroupCall(renameGroup(groupId, value.trim()));
-    if (answer) applyGroupPush.editGroupName({ ...answer, id: `group-${groupId}` });
+    if (answer) applyGroupPush.editGroupName({ ...answer, id: groupContactId(groupId) });
     return Boolean(answer);
   };
 
@@ -73,7 +78,7 @@ function GroupInfoBody({ groupId, entry }: { groupId: number; entry: GroupEntry 
     const answer = await runGroupCall(setGroupNotice(groupId, value.trim()));
     if (!answer) return false;
     markNoticeSeen(groupId, answer.notice_at);
-    applyGroupPush.setNotice({ ...answer, id: `group-${groupId}` });
+    applyGroupPush.setNotice({ ...answer, id: groupContactId(groupId) });
     showToast(t('groups.saved'), 'success');
     return true;
   };
@@ -85,7 +90,7 @@ function GroupInfoBody({ groupId, entry }: { groupId: number; entry: GroupEntry 
   };
 
   const openMember = (member: GroupMemberView) => {
-    if (member.user_id !== myId) navigate(contactDetailPath(member.user_id));
+    if (member.user_id !== myId) navigate(PathTo.contactDetail(member.user_id));
   };
 
   const clearHistory = async () => {
@@ -100,7 +105,7 @@ function GroupInfoBody({ groupId, entry }: { groupId: number; entry: GroupEntry 
       danger: true,
     });
     if (!confirmed) return;
-    if (await clearChatHistory({ id: `group-${groupId}`, is_group: 1 }, all)) showToast(t('groups.cleared'), 'success');
+    if (await clearChatHistory({ id: groupContactId(groupId), is_group: 1 }, all)) showToast(t('groups.cleared'), 'success');
   };
 
   const chooseClearScope = () =>
@@ -151,10 +156,10 @@ function GroupInfoBody({ groupId, entry }: { groupId: number; entry: GroupEntry 
               canRemove={perms.moderate !== 'none'}
               onMember={openMember}
               onInvite={() => void inviteMembers(groupId)}
-              onRemove={() => navigate(groupMembersPath(groupId))}
+              onRemove={() => navigate(PathTo.groupMembers(groupId))}
             />
             <div className={styles.moreMembers}>
-              <Button fill="none" size="small" onClick={() => navigate(groupMembersPath(groupId))} data-testid="group-view-all">
+              <Button fill="none" size="small" onClick={() => navigate(PathTo.groupMembers(groupId))} data-testid="group-view-all">
                 {t('groups.viewAll')}
               </Button>
             </div>
@@ -174,7 +179,7 @@ function GroupInfoBody({ groupId, entry }: { groupId: number; entry: GroupEntry 
           {t('groups.name')}
         </List.Item>
         {mayShareQrcode(group.role, group.setting) ? (
-          <List.Item onClick={() => navigate(groupQrcodePath(groupId))} data-testid="group-qrcode-entry">
+          <List.Item onClick={() => navigate(PathTo.groupQrcode(groupId))} data-testid="group-qrcode-entry">
             {t('groups.qrcode')}
           </List.Item>
         ) : null}

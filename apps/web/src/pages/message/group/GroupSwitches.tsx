@@ -1,10 +1,17 @@
-import type { GroupSetting } from '@parley/protocol';
+import {
+  groupContactId,
+  type GroupSetting,
+  maySetSwitch,
+  type SwitchKey,
+  switchPatch,
+  switchValue,
+  visibleSwitches,
+} from '@parley/protocol';
 import { List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { setGroupSetting } from '../../../api/groups.ts';
 import { applyGroupPush } from '../../../stores/groups.ts';
 import { runGroupCall } from './groupErrors.ts';
-import { maySetSwitch, type SwitchKey, switchPatch, switchValue, visibleSwitches } from './permissions.ts';
 
 export interface GroupSwitchesProps {
   groupId: number;
@@ -20,7 +27,7 @@ export function GroupSwitches({ groupId, role, setting }: GroupSwitchesProps) {
 
   const flip = async (key: SwitchKey, on: boolean) => {
     const answer = await runGroupCall(setGroupSetting(groupId, switchPatch(key, on)));
-    if (answer) applyGroupPush.groupSetting({ ...answer, id: `group-${groupId}` });
+    if (answer) applyGroupPush.groupSetting({ ...answer, id: groupContactId(groupId) });
   };
 
   const hint = (key: SwitchKey): string | undefined => {

@@ -10,7 +10,7 @@ import { loadGroupList } from '../../../stores/groups.ts';
 import { GroupAvatar } from './GroupAvatar.tsx';
 import styles from './group.module.css';
 import { groupErrorText } from './groupErrors.ts';
-import { groupChatPath } from './paths.ts';
+import { PathTo } from '../../../paths.ts';
 
 /** The card of a scanned group code: which group, how many members, and 'Join group'. */
 export function JoinCard({ qrcode }: { qrcode: string }) {
@@ -29,7 +29,7 @@ export function JoinCard({ qrcode }: { qrcode: string }) {
       const group = await joinGroupByQrcode(qrcode);
       if (group.joined) showToast(t('groups.joined'), 'success');
       void loadGroupList();
-      navigate(groupChatPath(group.group_id, group.name), { replace: true });
+      navigate(PathTo.groupChat(group.group_id, group.name), { replace: true });
     } catch (failure) {
       setError(groupErrorText(failure));
     } finally {

@@ -2,7 +2,7 @@ import { GROUP_MAX_MEMBERS } from '@parley/protocol';
 import { createGroup } from '../../../api/groups.ts';
 import { navigateTo } from '../../../router/navigation.ts';
 import { pickUsers } from '../../../stores/userPicker.ts';
-import { groupChatPath } from './paths.ts';
+import { PathTo } from '../../../paths.ts';
 
 /**
  * New group (home '+' menu): pick at least one friend, create the group with the default name
@@ -13,5 +13,5 @@ export async function startNewGroup(): Promise<void> {
   if (!picked?.length) return;
   const userIds = picked.map((p) => Number(p.id)).filter((id) => Number.isSafeInteger(id) && id > 0);
   const group = await createGroup(userIds).catch(() => null);
-  if (group) navigateTo(groupChatPath(group.group_id, group.name));
+  if (group) navigateTo(PathTo.groupChat(group.group_id, group.name));
 }

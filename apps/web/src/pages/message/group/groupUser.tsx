@@ -1,4 +1,4 @@
-import { type GroupMemberView, GroupRole } from '@parley/protocol';
+import { type GroupMemberView, GroupRole, toGroupId } from '@parley/protocol';
 import { Button, SearchBar } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,13 +11,13 @@ import { PageLoading } from '../../../components/PageLoading.tsx';
 import { TagLabel } from '../../../components/TagLabel.tsx';
 import { TopBarButton } from '../../../components/TopBar.tsx';
 import type { PageProps } from '../../../router/pageProps.ts';
-import { loadGroup, loadMembers, toGroupId, useGroupEntry, useTickAt } from '../../../stores/groups.ts';
+import { loadGroup, loadMembers, useGroupEntry, useTickAt } from '../../../stores/groups.ts';
 import { useSession } from '../../../stores/session.ts';
-import { contactDetailPath } from '../../contacts/paths.ts';
 import styles from './group.module.css';
 import { inviteMembers } from './groupActions.ts';
 import { formatMuteUntil, openMemberMenu } from './memberMenu.tsx';
 import { byRole, memberActions } from './permissions.ts';
+import { PathTo } from '../../../paths.ts';
 
 /** `#/pages/message/group/groupUser?group_id=<n>`: every member with role tags and what I may do to each. */
 export default function GroupUserPage({ query, titleKey }: PageProps) {
@@ -69,7 +69,7 @@ export default function GroupUserPage({ query, titleKey }: PageProps) {
   else {
     const me = { user_id: myId, role: group.role };
     const open = (member: GroupMemberView) => {
-      const profile = () => navigate(contactDetailPath(member.user_id));
+      const profile = () => navigate(PathTo.contactDetail(member.user_id));
       if (member.user_id === myId) return;
       void openMemberMenu(groupId, member, memberActions(me, member), profile);
     };

@@ -1,8 +1,9 @@
+import { toGroupId } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import type { PageProps } from '../../../router/pageProps.ts';
-import { toGroupId } from '../../../stores/groups.ts';
+
 import { GroupInfoView } from './GroupInfoView.tsx';
 import { JoinCard } from './JoinCard.tsx';
 

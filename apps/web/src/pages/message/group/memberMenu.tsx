@@ -1,4 +1,4 @@
-import { GROUP_MUTE_MAX_DAYS, type GroupMemberView, GroupRole } from '@parley/protocol';
+import { GROUP_MUTE_MAX_DAYS, type GroupMemberView, GroupRole, groupContactId } from '@parley/protocol';
 import { DatePicker } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { changeGroupOwner, removeGroupMember, setGroupManager, setMemberMute } from '../../../api/groups.ts';
@@ -50,14 +50,14 @@ async function mute(groupId: number, member: GroupMemberView): Promise<void> {
   } else when = { minutes };
   const answer = await runGroupCall(setMemberMute(groupId, member.user_id, when));
   if (!answer) return;
-  applyGroupPush.setNoSpeak({ ...answer, id: `group-${groupId}` });
+  applyGroupPush.setNoSpeak({ ...answer, id: groupContactId(groupId) });
   showToast(t('groups.mute.done', { name: member.nickname, time: formatMuteUntil(answer.mute_until) }), 'success');
 }
 
 async function unmute(groupId: number, member: GroupMemberView): Promise<void> {
   const answer = await runGroupCall(setMemberMute(groupId, member.user_id, { minutes: 0 }));
   if (!answer) return;
-  applyGroupPush.setNoSpeak({ ...answer, id: `group-${groupId}` });
+  applyGroupPush.setNoSpeak({ ...answer, id: groupContactId(groupId) });
   showToast(t('groups.mute.undone', { name: member.nickname }), 'success');
 }
 

@@ -1,8 +1,9 @@
+import { toGroupId } from '@parley/protocol';
 import { useEffect } from 'react';
 import { showAlert } from '../../../components/feedback.tsx';
 import { t } from '../../../i18n/index.ts';
 import { readJson, writeValue } from '../../../stores/localStore.ts';
-import { toGroupId, useGroupEntry } from '../../../stores/groups.ts';
+import { useGroupEntry } from '../../../stores/groups.ts';
 import { useSession } from '../../../stores/session.ts';
 import styles from './group.module.css';
 

@@ -1,12 +1,13 @@
+import { toGroupId } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchGroupInfo } from '../../../../api/groups.ts';
 import { Avatar } from '../../../../components/Avatar.tsx';
 import { showToast } from '../../../../components/feedback.tsx';
 import type { ChatItem } from '../../../../stores/messageList.ts';
-import { toGroupId } from '../../../../stores/groups.ts';
-import { groupChatPath } from '../../group/paths.ts';
+
 import styles from './Bubbles.module.css';
+import { PathTo } from '../../../../paths.ts';
 
 /** A contact card: a user (→ their profile) or a group (→ its chat when I am a member). */
 export function CardBubble({ message }: { message: ChatItem }) {
@@ -17,14 +18,14 @@ export function CardBubble({ message }: { message: ChatItem }) {
   const name = String(e.displayName ?? '') || message.content;
   const open = async () => {
     if (!isGroup) {
-      navigate(`/pages/contacts/detail?user_id=${encodeURIComponent(String(e.id ?? ''))}`);
+      navigate(PathTo.contactDetail(String(e.id ?? '')));
       return;
     }
     const groupId = toGroupId(String(e.contactId ?? e.id ?? ''));
     if (!groupId) return;
     try {
       await fetchGroupInfo(groupId, { silent: true });
-      navigate(groupChatPath(groupId, name));
+      navigate(PathTo.groupChat(groupId, name));
     } catch {
       showToast(t('chat.card.notMember'));
     }

@@ -10,6 +10,7 @@ import type { ChatItem } from '../../../../stores/messageList.ts';
 import { packetKey, useRedPacket } from '../../../mine/walletKit/queries.ts';
 import walletStyles from '../../../mine/walletKit/wallet.module.css';
 import styles from './Bubbles.module.css';
+import { PathTo } from '../../../../paths.ts';
 
 type BubbleState = 'unopened' | 'opened' | 'soldOut' | 'expired';
 
@@ -23,7 +24,7 @@ export function bubbleStateOf(p: RedPacketDetails | undefined): BubbleState {
   return 'unopened';
 }
 
-export const detailPath = (msgId: number) => `/pages/message/redPacketDetail?msg_id=${msgId}`;
+export const detailPath = PathTo.redPacketDetail;
 
 /** A red packet in the chat: its state for me, and the open dialog with the outcome. */
 export function RedPacketBubble({ message }: { message: ChatItem }) {

@@ -5,6 +5,7 @@ import type { ChatItem } from '../../../../stores/messageList.ts';
 import styles from './Bubbles.module.css';
 import { clock, thumbSize } from './mediaSize.ts';
 import { UploadProgress } from './UploadProgress.tsx';
+import { PathTo } from '../../../../paths.ts';
 
 /** A video: its first frame as the poster, the duration, and play → the video page. */
 export function VideoBubble({ message }: { message: ChatItem }) {
@@ -14,7 +15,7 @@ export function VideoBubble({ message }: { message: ChatItem }) {
   const size = thumbSize(message.extends, { w: 150, h: 200 }, { w: 150, h: 110 });
   const open = () => {
     if (!url || message.status) return;
-    navigate(`/pages/message/video?${new URLSearchParams({ url, name: message.file?.name ?? '' }).toString()}`);
+    navigate(PathTo.video(url, message.file?.name ?? ''));
   };
   return (
     <button type="button" className={styles.media} style={{ ...size, background: '#222' }} onClick={open} aria-label={t('chat.kind.video')}>

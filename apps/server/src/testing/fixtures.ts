@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_GROUP_SETTING, type GroupSetting } from '@parley/protocol';
-import type { Db } from '../../db/index.ts';
-import type { TestServer } from '../../testing/harness.ts';
-import { newConversationRow } from '../conversations/rows.ts';
+import { DEFAULT_GROUP_SETTING, type GroupSetting, groupContactId, groupConvKey } from '@parley/protocol';
+import type { Db } from '../db/index.ts';
+import { newConversationRow } from '../modules/conversations/rows.ts';
+import type { TestServer } from './harness.ts';
 
-/** Test helpers of the messaging suites: seed friendships, groups and files through the store. */
+/** Seeding helpers of the messaging suites (and e2e): friendships, groups and files written through the store. */
 
 export async function befriend(db: Db, a: number, b: number): Promise<void> {
   const now = Date.now();
@@ -49,7 +49,7 @@ export async function seedGroup(
     .execute();
   await db
     .insertInto('conversations')
-    .values(all.map((u) => newConversationRow(u, `group-${gid}`, `g:${gid}`, now)))
+    .values(all.map((u) => newConversationRow(u, groupContactId(gid), groupConvKey(gid), now)))
     .execute();
   return gid;
 }

@@ -1,5 +1,5 @@
 import { groupContactId } from '@parley/protocol';
-import type { TestServer, TestUser } from '../../testing/harness.ts';
+import type { TestServer, TestUser } from './harness.ts';
 
 /** Test helpers of the groups suites (not used by the server). */
 
