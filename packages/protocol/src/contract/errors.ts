@@ -1,6 +1,14 @@
-import type { ErrorDef } from './define.ts';
+import { type ErrorDef, type ErrorParams, formatErrorText } from './define.ts';
+import { authErrors } from './errors/auth.ts';
 import { commonErrors } from './errors/common.ts';
+import { conversationsErrors } from './errors/conversations.ts';
+import { friendsErrors } from './errors/friends.ts';
+import { groupsErrors } from './errors/groups.ts';
+import { messagesErrors } from './errors/messages.ts';
 import { systemErrors } from './errors/system.ts';
+import { uploadsErrors } from './errors/uploads.ts';
+import { usersErrors } from './errors/users.ts';
+import { validationErrors } from './errors/validation.ts';
 
 /**
  * Every refusal the server can answer, by stable key. A refusal is
@@ -10,7 +18,26 @@ import { systemErrors } from './errors/system.ts';
 export const errors = {
   ...commonErrors,
   ...systemErrors,
+  ...validationErrors,
+  ...authErrors,
+  ...usersErrors,
+  ...friendsErrors,
+  ...conversationsErrors,
+  ...messagesErrors,
+  ...groupsErrors,
+  ...uploadsErrors,
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof errors;
 export const ERROR_KEYS = Object.keys(errors) as ErrorKey[];
+
+/** Whether `text` is a key of the table (zod messages of the protocol's schemas are keys). */
+export function isErrorKey(text: unknown): text is ErrorKey {
+  return typeof text === 'string' && Object.hasOwn(errors, text);
+}
+
+/** The English text of a key with its parameters (the table's defaults, then `params`). */
+export function errorText(key: ErrorKey, params?: ErrorParams): string {
+  const def: ErrorDef = errors[key];
+  return formatErrorText(def.text, { ...def.params, ...params });
+}

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { refuse } from '../../http/envelope.ts';
+import { fail } from '../../domainError.ts';
 import type { Router } from '../../http/route.ts';
 import type { AuthService, ClientMeta } from './service.ts';
 
@@ -22,7 +22,7 @@ export function authRoutes(r: Router, ctx: AppContext, auth: AuthService): void 
   });
   r.handle('bindUid', ({ body, user }) => {
     const local = ctx.hub.bind(body.client_id, user.userId, user.sessionId);
-    if (!local && !ctx.config.redisUrl) throw refuse.notFound('That connection is gone. Reconnect and try again.');
+    if (!local && !ctx.config.redisUrl) throw fail('auth.connectionGone');
     return { user_id: user.userId, client_id: body.client_id };
   });
 }

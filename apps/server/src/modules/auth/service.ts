@@ -9,8 +9,9 @@ import {
   SESSION_SHORT_MS,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
-import type { AuthUser, SessionResolver } from '../../http/auth.ts';
-import { ApiError, refuse } from '../../http/envelope.ts';
+import type { AuthUser, SessionResolver } from '../../session.ts';
+import { fail } from '../../domainError.ts';
+import { offlineNotice } from './offline.ts';
 import type { SystemService } from '../system/service.ts';
 import { authStore } from './store.ts';
 import { hashToken, newInviteCode, newToken } from './tokens.ts';
@@ -53,7 +54,7 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
       const { n, first } = await store.countFailures(key, now - LOGIN_FAILURE_WINDOW_MS);
       if (n >= LOGIN_FAILURE_LIMIT && first !== null) {
         const minutes = Math.max(1, Math.ceil((first + LOGIN_FAILURE_WINDOW_MS - now) / 60_000));
-        throw refuse.forbidden(`Too many failed sign-in attempts. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`);
+        throw fail('auth.tooManySignInAttempts', { count: minutes });
       }
     }
   }
@@ -73,12 +74,12 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
 
     async register(body: RegisterBody, meta: ClientMeta): Promise<AuthResult> {
       const sys = await system.sysInfo();
-      if (!sys.registrationOpen) throw refuse.forbidden('Registration is closed. Ask the administrator for an account.');
+      if (!sys.registrationOpen) throw fail('auth.registrationClosed');
       const accountKey = body.account.toLowerCase();
       if (!/^[\p{L}\p{N}_.@-]+$/u.test(body.account)) {
-        throw refuse.bad('An account may use letters, digits and _ . @ - only.');
+        throw fail('auth.accountChars');
       }
-      if (await store.findUserByAccount(accountKey)) throw refuse.bad('That account is already taken. Choose another.');
+      if (await store.findUserByAccount(accountKey)) throw fail('auth.accountTaken');
       const passwordHash = await hash(body.password, ARGON);
       let row: Awaited<ReturnType<typeof store.insertUser>>;
       try {
@@ -100,7 +101,7 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
         });
       } catch (err) {
         // Two registrations of one account racing: the unique index decides.
-        if (await store.findUserByAccount(accountKey)) throw refuse.bad('That account is already taken. Choose another.');
+        if (await store.findUserByAccount(accountKey)) throw fail('auth.accountTaken');
         throw err;
       }
       const { token } = await openSession(row.id, 'mobile', false, meta);
@@ -115,9 +116,9 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
       const ok = user ? await verify(user.password_hash, body.password) : false;
       if (!user || !ok) {
         await store.recordFailure(keys, Date.now());
-        throw refuse.bad('Wrong account or password.');
+        throw fail('auth.wrongPassword');
       }
-      if (user.status !== 1) throw refuse.forbidden('This account is disabled. Contact the administrator.');
+      if (user.status !== 1) throw fail('auth.accountDisabled');
       await store.clearFailures(`account:${accountKey}`);
       const device = body.isMobile === false ? 'web' : 'mobile';
       const { token, sessionId } = await openSession(user.id, device, body.remember === true, meta);
@@ -128,7 +129,7 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
           ctx.hub.push(
             { sessions: revoked },
             'offline',
-            { msg: 'Your account signed in on another device.' },
+            offlineNotice('auth.signedInElsewhere'),
             { close: true },
           );
         }
@@ -142,7 +143,7 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
 
     async currentUser(userId: number) {
       const row = await store.findUser(userId);
-      if (!row) throw new ApiError(-1, 'Your account no longer exists.');
+      if (!row) throw fail('auth.accountGone');
       return toUserInfo(row);
     },
   };
