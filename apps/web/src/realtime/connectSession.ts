@@ -1,7 +1,7 @@
 import { RELOGIN_REDIRECT_MS, type SysInfo } from '@parley/protocol';
 import { showToast } from '../components/feedback.tsx';
 import { t } from '../i18n/index.ts';
-import { localizeMessage } from '../i18n/validation.ts';
+import { localizeRefusal } from '../i18n/validation.ts';
 import { endSession } from '../session/endSession.ts';
 import { useSession } from '../stores/session.ts';
 import { startFriendsSync } from './friendsSync.ts';
@@ -34,10 +34,10 @@ export function connectSession(): void {
     if (data?.sysInfo) useSession.getState().setSysInfo(data.sysInfo);
   });
 
-  onPush<{ code?: number; msg?: string }>('error', (data) => {
+  onPush<{ code?: number; msg?: string; key?: string }>('error', (data) => {
     if (data?.code !== -1) return;
     socket.disconnect();
-    showToast(data.msg ? localizeMessage(data.msg) : t('errors.sessionEnded'));
+    showToast(data.msg ? localizeRefusal(data) : t('errors.sessionEnded'));
     setTimeout(endSession, RELOGIN_REDIRECT_MS);
   });
 

@@ -2,7 +2,7 @@ import { parseGroupContactId } from '@parley/protocol';
 import type { RequestOptions } from '../api/client.ts';
 import { clearGroupMessages } from '../api/groups.ts';
 import { type Bit, clearMessage, delChat, isNotice, setChatTop, setMsgIsRead } from '../api/messages.ts';
-import { runGroupCall } from '../pages/message/group/groupErrors.ts';
+import { runGroupCall } from '../pages/message/group/groupCall.ts';
 import type { ConversationRow } from './conversationList.ts';
 import { useConversations } from './conversations.ts';
 import { isPending } from './messageList.ts';

@@ -115,6 +115,11 @@ export const chatContactSchema = z.object({
   avatar: z.string(),
   avatar_color: z.number().int(),
   lastContent: z.string(),
+  /**
+   * What `lastContent` is, for translation (`chatLastContent(…).key`): 'text' | 'event' | 'system' (show
+   * `lastContent` as it is), a label key of spec §4 ('image', 'voice' …), 'forward' or 'recalled'; '' when none.
+   */
+  last_key: z.string().optional(),
   /** ms; 0 when the conversation has no message */
   lastSendTime: z.number(),
   /** type of the last message ('' when none) */

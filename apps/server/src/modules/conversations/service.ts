@@ -100,11 +100,13 @@ export function conversationService(ctx: AppContext) {
 
     function lastFields(lastId: number | null) {
       const m = lastId === null ? undefined : lastById.get(lastId);
-      if (!m) return { lastContent: '', lastSendTime: 0, type: '', last_msg_id: 0 };
+      if (!m) return { lastContent: '', last_key: '', lastSendTime: 0, type: '', last_msg_id: 0 };
       const notice = Number(m.is_undo) !== 1 && (SERVER_MESSAGE_TYPES as readonly string[]).includes(m.type);
       const ext = notice ? extendsOf(m.extends) : undefined;
+      const last = chatLastContent({ type: m.type, content: m.content, is_undo: Number(m.is_undo) });
       return {
-        lastContent: chatLastContent({ type: m.type, content: m.content, is_undo: Number(m.is_undo) }).text,
+        lastContent: last.text,
+        last_key: last.key,
         lastSendTime: Number(m.send_time),
         type: m.type,
         last_msg_id: Number(m.msg_id),

@@ -3,7 +3,7 @@ import { List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { setGroupSetting } from '../../../api/groups.ts';
 import { applyGroupPush } from '../../../stores/groups.ts';
-import { runGroupCall } from './groupErrors.ts';
+import { runGroupCall } from './groupCall.ts';
 import { maySetSwitch, type SwitchKey, switchPatch, switchValue, visibleSwitches } from './permissions.ts';
 
 export interface GroupSwitchesProps {
