@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DbHandle, migrate, openDatabase } from './db/index.ts';
+import { registerApiDocs } from './http/docs.ts';
 import { installErrorHandling, installJsonParser } from './http/errors.ts';
 import { makeRouter } from './http/route.ts';
 import { serveStatic } from './http/static.ts';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   };
   const router = makeRouter(app, { resolve: (token) => ctx.sessions.resolve(token) });
   registerModules(router, ctx, system, app);
+  await registerApiDocs(app);
 
   serveStatic(app, config.webDist, path.resolve(import.meta.dirname, '../assets'));
   const detachSocket = attachSocket(app, hub, { resolve: (t) => ctx.sessions.resolve(t) }, config.socketIdleMs);
