@@ -12,6 +12,7 @@ import { serveStatic } from './http/static.ts';
 import { type Bus, localBus, redisBus } from './realtime/bus.ts';
 import { Hub } from './realtime/hub.ts';
 import { attachSocket } from './realtime/socket.ts';
+import { friendRelations } from './modules/friends/relations.ts';
 import { groupMembership } from './modules/groups/membership.ts';
 import { registerModules } from './modules/index.ts';
 import { systemService } from './modules/system/service.ts';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     log: app.log,
     secret,
     groups: groupMembership(db.db),
+    friends: friendRelations(db.db),
   };
   const router = makeRouter(app, { resolve: (token) => ctx.sessions.resolve(token) });
   registerModules(router, ctx, system, app);

@@ -12,7 +12,6 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.ts';
 import type { Dialect } from './migrations/helpers.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -31,7 +30,14 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: Config): Promise<DbHandle> {
+/** Where the database lives: a PostgreSQL URL (and schema), else a SQLite file under `dataDir`. */
+export interface DbLocation {
+  dataDir: string;
+  databaseUrl?: string;
+  databaseSchema?: string;
+}
+
+export async function openDatabase(config: DbLocation): Promise<DbHandle> {
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
     if (schema) {

@@ -22,4 +22,9 @@ export function convKeyForContact(userId: number, contactId: string): string {
   return privateConvKey(userId, Number(contactId));
 }
 
+/** A stored contact id as the API answers it: a user id as a number, 'group-<n>' and 'system' as they are. */
+export function apiContactId(stored: string): number | string {
+  return /^\d+$/.test(stored) ? Number(stored) : stored;
+}
+
 export { groupContactId };

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { ConversationsTable } from '../../db/schema.ts';
 import { fail } from '../../domainError.ts';
-import type { GroupFacts, MemberFacts } from '../groups/membership.ts';
+import type { GroupFacts, MemberFacts } from '../../context.ts';
 import { groupConvKey, privateConvKey, systemConvKey } from './keys.ts';
 
 export type ConversationRow = Selectable<ConversationsTable>;

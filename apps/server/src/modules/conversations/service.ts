@@ -11,10 +11,7 @@ import {
   SYSTEM_CONTACT_NAME,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
-import { remarksOf } from '../friends/relations.ts';
-import { apiContactId } from '../messages/serialize.ts';
-import { messagesStore } from '../messages/store.ts';
-import { groupConvKey, privateConvKey, systemConvKey } from './keys.ts';
+import { apiContactId, groupConvKey, privateConvKey, systemConvKey } from './keys.ts';
 import { ensureConversation } from './rows.ts';
 import { resolveScope, type Scope } from './scope.ts';
 import { conversationsStore as store } from './store.ts';
@@ -93,7 +90,7 @@ export function conversationService(ctx: AppContext) {
       userIds.length === 0
         ? Promise.resolve([])
         : db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', 'in', userIds).execute(),
-      remarksOf(db, me, userIds),
+      ctx.friends.remarksOf(me, userIds),
     ]);
     const lastById = new Map(lastRows.map((m) => [Number(m.msg_id), m]));
     const userById = new Map(users.map((u) => [u.id, u]));
@@ -221,7 +218,7 @@ export function conversationService(ctx: AppContext) {
   async function hide(me: number, contactId: string) {
     const scope = await resolveScope(ctx, me, contactId);
     await ensureRow(me, scope);
-    const hiddenUntil = (await messagesStore.maxMsgId(db)) + 1;
+    const hiddenUntil = (await store.maxMsgId(db)) + 1;
     await store.setFlags(db, me, scope.contactId, { hidden_msg_id: hiddenUntil });
     return { id: apiContactId(scope.contactId) };
   }
@@ -230,7 +227,7 @@ export function conversationService(ctx: AppContext) {
   async function clear(me: number, contactId: string) {
     const scope = await resolveScope(ctx, me, contactId);
     await ensureRow(me, scope);
-    const upTo = await messagesStore.maxMsgId(db);
+    const upTo = await store.maxMsgId(db);
     await store.setFlags(db, me, scope.contactId, { cleared_msg_id: upTo });
     return { id: apiContactId(scope.contactId), cleared_msg_id: upTo };
   }

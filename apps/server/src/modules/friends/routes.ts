@@ -2,7 +2,6 @@ import type { AppContext } from '../../context.ts';
 import { fail } from '../../domainError.ts';
 import { Answer } from '../../http/envelope.ts';
 import type { Router } from '../../http/route.ts';
-import { canAddFriendViaGroup } from '../groups/rules.ts';
 import { friendsService } from './service.ts';
 
 /** `/enterprise/friend/*` (spec §7) and the presence pushes to friends. */
@@ -15,7 +14,7 @@ export function friendsRoutes(r: Router, ctx: AppContext): void {
   });
 
   r.handle('friendAdd', async ({ body, user }) => {
-    if (body.group_id !== undefined && !(await canAddFriendViaGroup(ctx, body.group_id, user.userId, body.user_id))) {
+    if (body.group_id !== undefined && !(await ctx.groups.mayAddFriendVia(body.group_id, user.userId, body.user_id))) {
       throw fail('friends.groupForbids');
     }
     const { result, note } = await friends.add(user.userId, body);

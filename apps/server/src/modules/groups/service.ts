@@ -25,7 +25,6 @@ import { fail } from '../../domainError.ts';
 import { Answer } from '../../answer.ts';
 import { groupConvKey } from '../conversations/keys.ts';
 import { ensureConversation, removeConversation } from '../conversations/rows.ts';
-import { remarksOf } from '../friends/relations.ts';
 import { signQr, staffQrSecret, verifyAnyQr } from '../users/qr.ts';
 import { announce, type GroupEventExtends, type GroupEventInfo, groupEventExtends } from './announce.ts';
 import { effectiveMute, mayModerate, ownerOnlySettingKeys, permissionsOf } from './rules.ts';
@@ -142,7 +141,7 @@ export function groupService(ctx: AppContext) {
 
   async function memberViews(viewer: number, rows: MemberRow[], setting: GroupSetting, myRole: number): Promise<GroupMemberView[]> {
     const ids = rows.map((r) => r.user_id);
-    const [friends, remark] = await Promise.all([store.friendIdsAmong(viewer, ids), remarksOf(ctx.db, viewer, ids)]);
+    const [friends, remark] = await Promise.all([store.friendIdsAmong(viewer, ids), ctx.friends.remarksOf(viewer, ids)]);
     const mayAdd = setting.addFriend === 1 || myRole !== GroupRole.MEMBER;
     const now = Date.now();
     return rows.map((r) => {

@@ -29,7 +29,6 @@ import { fail } from '../../domainError.ts';
 import { Answer } from '../../answer.ts';
 import { type ContactRef, parseContactRef, resolveScope, type Scope, scopeOfMessage } from '../conversations/scope.ts';
 import { conversationsStore } from '../conversations/store.ts';
-import { remarksOf } from '../friends/relations.ts';
 import type { SystemService } from '../system/service.ts';
 import { fileForSending, fileUrlFor } from '../uploads/files.ts';
 import { commitAndPush, type Draft, type DraftFile, draftOf, senderRow } from './deliver.ts';
@@ -360,7 +359,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
       userIds.length === 0
         ? Promise.resolve([])
         : db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', 'in', userIds).execute(),
-      remarksOf(db, me, userIds),
+      ctx.friends.remarksOf(me, userIds),
     ]);
     const userById = new Map(users.map((u) => [u.id, u]));
     const fileUrl = (fileId: number) => fileUrlFor(ctx, fileId, me);
