@@ -22,6 +22,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../../session.ts';
 import { fail } from '../../domainError.ts';
 import { offlineNotice } from '../auth/offline.ts';
+import { sessionsOf } from '../auth/sessions.ts';
 import { ARGON } from '../auth/service.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { toUserInfo } from '../auth/users.ts';
@@ -158,9 +159,8 @@ export function usersService(ctx: AppContext) {
       }
       const passwordHash = await hash(body.password, ARGON);
       const revoked = await ctx.db.transaction().execute(async (trx) => {
-        const s = usersStore(trx);
-        await s.updateUser(user.userId, { password_hash: passwordHash });
-        return s.revokeOthers(user.userId, user.sessionId, Date.now());
+        await usersStore(trx).updateUser(user.userId, { password_hash: passwordHash });
+        return sessionsOf(trx).revokeOthers(user.userId, user.sessionId, Date.now());
       });
       await store.clearFailures(key);
       if (revoked.length > 0) {
@@ -170,12 +170,12 @@ export function usersService(ctx: AppContext) {
     },
 
     async deviceList(user: AuthUser): Promise<DeviceItem[]> {
-      const rows = await store.liveSessions(user.userId, Date.now());
+      const rows = await sessionsOf(ctx.db).liveSessions(user.userId, Date.now());
       return rows.map((r) => ({ ...r, current: r.id === user.sessionId }));
     },
 
     async signOutDevice(user: AuthUser, id: number): Promise<{ id: number; current: boolean }> {
-      if (!(await store.revokeSession(user.userId, id, Date.now()))) {
+      if (!(await sessionsOf(ctx.db).revokeSession(user.userId, id, Date.now()))) {
         throw fail('users.deviceNotSignedIn');
       }
       ctx.hub.push({ sessions: [id] }, 'offline', offlineNotice('users.signedOutByOther'), { close: true });
