@@ -29,14 +29,15 @@ function httpStatus(req: FastifyRequest, key: ErrorKey): number {
   return def.code >= 400 && def.code < 600 ? def.code : 400;
 }
 
-function send(req: FastifyRequest, reply: FastifyReply, key: ErrorKey, params?: ErrorParams) {
-  return reply.status(httpStatus(req, key)).send(refusal(key, errors[key].code, params));
+function send(req: FastifyRequest, reply: FastifyReply, key: ErrorKey, params?: ErrorParams, status?: number) {
+  return reply.status(status ?? httpStatus(req, key)).send(refusal(key, errors[key].code, params));
 }
 
 /** Maps every thrown error to the envelope; only a real bug is a 500, and it is logged. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | DomainError, req, reply) => {
-    if (err instanceof DomainError) return send(req, reply, err.key, err.params);
+    // a protection (rate limit, slow body) may give its refusal an HTTP status of its own
+    if (err instanceof DomainError) return send(req, reply, err.key, err.params, (err as DomainError & { status?: number }).status);
     const fe = err as FastifyError;
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(req, reply, 'common.bodyTooLarge');
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(req, reply, 'common.mediaType');

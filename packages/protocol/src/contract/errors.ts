@@ -5,6 +5,7 @@ import { conversationsErrors } from './errors/conversations.ts';
 import { friendsErrors } from './errors/friends.ts';
 import { groupsErrors } from './errors/groups.ts';
 import { messagesErrors } from './errors/messages.ts';
+import { securityErrors } from './errors/security.ts';
 import { systemErrors } from './errors/system.ts';
 import { uploadsErrors } from './errors/uploads.ts';
 import { usersErrors } from './errors/users.ts';
@@ -26,6 +27,7 @@ export const errors = {
   ...messagesErrors,
   ...groupsErrors,
   ...uploadsErrors,
+  ...securityErrors,
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof errors;

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import * as core from './001_core.ts';
+import * as search from './002_search.ts';
+import * as groupQr from './003_groupqr.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -8,4 +10,8 @@ export interface MigrationStep {
 }
 
 /** One ordered migration set for both dialects; append new steps, never edit applied ones. */
-export const migrations: MigrationStep[] = [{ name: '001_core', up: core.up }];
+export const migrations: MigrationStep[] = [
+  { name: '001_core', up: core.up },
+  { name: '002_search', up: search.up },
+  { name: '003_groupqr', up: groupQr.up },
+];

@@ -21,8 +21,9 @@ export function authRoutes(r: Router, ctx: AppContext, auth: AuthService): void 
     return null;
   });
   r.handle('bindUid', ({ body, user }) => {
-    const local = ctx.hub.bind(body.client_id, user.userId, user.sessionId);
-    if (!local && !ctx.config.redisUrl) throw fail('auth.connectionGone');
+    const bound = ctx.hub.bind(body.client_id, user.userId, user.sessionId);
+    if (bound === 'taken') throw fail('security.socketTaken');
+    if (bound === 'elsewhere' && !ctx.config.redisUrl) throw fail('auth.connectionGone');
     return { user_id: user.userId, client_id: body.client_id };
   });
 }

@@ -15,6 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile, supportedExtensions } from 'file-type';
 import type { AppContext } from '../../context.ts';
+import { httpRefusal } from '../../http/protection.ts';
 import type { Db } from '../../db/index.ts';
 import { DomainError, fail } from '../../domainError.ts';
 import { uploadsStore } from './store.ts';
@@ -141,6 +142,11 @@ function isSystemError(err: unknown): boolean {
 }
 
 /** Maps a multipart parsing failure to a refusal; disk and other real failures stay errors (500). */
+/** An upload over its limit: HTTP 413, and the connection is closed after the answer. */
+export function uploadTooLarge(maxBytes: number): DomainError {
+  return httpRefusal(413, 'security.uploadTooLarge', { max: formatSizeLimit(maxBytes) });
+}
+
 function parseFailure(err: unknown): unknown {
   if (err instanceof DomainError || isSystemError(err)) return err;
   const code = (err as { code?: string }).code;
@@ -168,7 +174,6 @@ export function uploadsService(ctx: AppContext) {
     const partPath = path.join(dir, `${stem}.part`);
 
     let written: { size: number; clientName: string } | null = null;
-    let tooLarge = false;
     let hint: string | undefined;
     let finalPath: string | null = null;
     try {
@@ -181,25 +186,23 @@ export function uploadsService(ctx: AppContext) {
             if (part.fieldname === 'kind' && typeof part.value === 'string') hint = part.value.trim().toLowerCase();
             continue;
           }
-          if (part.fieldname !== 'file' || written || tooLarge) {
+          if (part.fieldname !== 'file' || written) {
             part.file.resume();
             continue;
           }
           // the body ended inside this part: the parser has already destroyed its stream
           if (part.file.destroyed) throw fail('uploads.malformed');
+          // past the limit the upload is cut at once (413), not read to its end
+          part.file.once('limit', () => part.file.destroy(uploadTooLarge(policy.maxBytes)));
           const count = counter();
           await pipeline(part.file, count.stream, fs.createWriteStream(partPath, { flags: 'wx' }));
-          if (part.file.truncated) {
-            tooLarge = true;
-            await removeQuietly(partPath);
-            continue;
-          }
+          // a small body may have hit the limit before the listener above was attached
+          if (part.file.truncated) throw uploadTooLarge(policy.maxBytes);
           written = { size: count.bytes(), clientName: part.filename };
         }
       } catch (err) {
         throw parseFailure(err);
       }
-      if (tooLarge) throw fail('uploads.fileTooLarge', { limit: formatSizeLimit(policy.maxBytes) });
       if (!written) throw fail('uploads.noFileField');
       if (written.size === 0) throw fail('uploads.fileEmpty');
 
