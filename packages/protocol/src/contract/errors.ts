@@ -10,6 +10,8 @@ import { systemErrors } from './errors/system.ts';
 import { uploadsErrors } from './errors/uploads.ts';
 import { usersErrors } from './errors/users.ts';
 import { validationErrors } from './errors/validation.ts';
+import { redPacketErrors } from './errors/redpackets.ts';
+import { walletErrors } from './errors/wallet.ts';
 
 /**
  * Every refusal the server can answer, by stable key. A refusal is
@@ -28,6 +30,8 @@ export const errors = {
   ...groupsErrors,
   ...uploadsErrors,
   ...securityErrors,
+  ...walletErrors,
+  ...redPacketErrors,
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof errors;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import * as core from './001_core.ts';
 import * as search from './002_search.ts';
 import * as groupQr from './003_groupqr.ts';
+import * as wallet from './004_wallet.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -14,4 +15,5 @@ export const migrations: MigrationStep[] = [
   { name: '001_core', up: core.up },
   { name: '002_search', up: search.up },
   { name: '003_groupqr', up: groupQr.up },
+  { name: '004_wallet', up: wallet.up },
 ];
