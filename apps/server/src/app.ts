@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DbHandle, migrate, openDatabase } from './db/index.ts';
+import { registerApiDocs } from './http/docs.ts';
 import { installErrorHandling, installJsonParser } from './http/errors.ts';
 import { installSecurityHeaders } from './http/headers.ts';
 import { logSerializers } from './http/logging.ts';
@@ -18,6 +19,7 @@ import { type Bus, localBus, redisBus } from './realtime/bus.ts';
 import { Hub } from './realtime/hub.ts';
 import { redisPresence, soloPresence } from './realtime/presence.ts';
 import { attachSocket } from './realtime/socket.ts';
+import { friendRelations } from './modules/friends/relations.ts';
 import { groupMembership } from './modules/groups/membership.ts';
 import { registerModules } from './modules/index.ts';
 import { systemService } from './modules/system/service.ts';
@@ -92,10 +94,12 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     log: app.log,
     secret,
     groups: groupMembership(db.db),
+    friends: friendRelations(db.db),
   };
   await installProtection(app, config, () => ctx.sessions);
   const router = makeRouter(app, { resolve: (token) => ctx.sessions.resolve(token) });
   registerModules(router, ctx, system, app);
+  await registerApiDocs(app);
   registerOps(app, {
     metrics,
     pingDatabase: async () => {

@@ -1,9 +1,43 @@
+import type { GroupSetting } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/index.ts';
-import type { SessionResolver } from './http/auth.ts';
-import type { GroupMembership } from './modules/groups/membership.ts';
 import type { Hub } from './realtime/hub.ts';
+import type { SessionResolver } from './session.ts';
+
+export interface GroupFacts {
+  id: number;
+  name: string;
+  ownerId: number;
+  setting: GroupSetting;
+  removed: boolean;
+}
+
+export interface MemberFacts {
+  role: number;
+  muteUntil: number;
+  joinedMsgId: number;
+}
+
+/**
+ * The read side of groups other modules use (implemented by the groups module, `groups/membership.ts`):
+ * declared here so that a module reaches group facts through this service, never through groups' tables
+ * or its files.
+ */
+export interface GroupMembership {
+  group(groupId: number): Promise<GroupFacts | null>;
+  member(groupId: number, userId: number): Promise<MemberFacts | null>;
+  memberIds(groupId: number): Promise<number[]>;
+  /** may `from` send `to` a friend request from group `groupId`'s member list? */
+  mayAddFriendVia(groupId: number, from: number, to: number): Promise<boolean>;
+  invalidate(groupId: number): void;
+}
+
+/** The read side of friendships other modules use (implemented by the friends module, `friends/relations.ts`). */
+export interface FriendRelations {
+  /** the remark names `viewer` gave to `ids` (only those that have one) */
+  remarksOf(viewer: number, ids: number[]): Promise<Map<number, string>>;
+}
 
 /** What every module gets: config, database, the socket hub and the session resolver. */
 export interface AppContext {
@@ -16,4 +50,6 @@ export interface AppContext {
   secret: string;
   /** cached read side of groups, shared so that group writes invalidate what sending reads */
   groups: GroupMembership;
+  /** remark names, shared so that no module reads the friends tables */
+  friends: FriendRelations;
 }

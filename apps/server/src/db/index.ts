@@ -13,7 +13,6 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.ts';
 import type { Dialect } from './migrations/helpers.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -57,7 +56,14 @@ export interface DbHooks {
   onQuery?(ms: number): void;
 }
 
-export async function openDatabase(config: Config, hooks: DbHooks = {}): Promise<DbHandle> {
+/** Where the database lives: a PostgreSQL URL (and schema), else a SQLite file under `dataDir`. */
+export interface DbLocation {
+  dataDir: string;
+  databaseUrl?: string;
+  databaseSchema?: string;
+}
+
+export async function openDatabase(config: DbLocation, hooks: DbHooks = {}): Promise<DbHandle> {
   const log = hooks.onQuery
     ? (event: LogEvent) => {
         if (event.level === 'query') hooks.onQuery?.(event.queryDurationMillis);

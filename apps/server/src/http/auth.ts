@@ -1,15 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError, refuse } from './envelope.ts';
+import { fail } from '../domainError.ts';
+import type { AuthUser, SessionResolver } from '../session.ts';
 
-export interface AuthUser {
-  userId: number;
-  sessionId: number;
-  device: string;
-}
-
-export interface SessionResolver {
-  resolve(token: string): Promise<AuthUser | null>;
-}
+export type { AuthUser, SessionResolver } from '../session.ts';
 
 /** Reads the raw token from `Authorization: <token>` (a `Bearer ` prefix is accepted too). */
 export function tokenFromHeader(req: FastifyRequest): string | null {
@@ -21,8 +14,8 @@ export function tokenFromHeader(req: FastifyRequest): string | null {
 
 export async function requireUser(req: FastifyRequest, sessions: SessionResolver): Promise<AuthUser> {
   const token = tokenFromHeader(req);
-  if (!token) throw new ApiError(401, 'Sign in first: the Authorization header is missing or malformed.', 401);
+  if (!token) throw fail('common.signIn');
   const user = await sessions.resolve(token);
-  if (!user) throw refuse.sessionGone();
+  if (!user) throw fail('common.sessionGone');
   return user;
 }

@@ -20,12 +20,13 @@ describe.each(backends)('bad input is refused, never a 500 (%s)', (backend) => {
     expect(res.status).toBeLessThan(500);
     expect(res.body.code).toBe(400);
     expect(res.body.msg.length).toBeGreaterThan(3);
+    expect(res.body.key).toMatch(/^(common|validation)\./);
   });
 
   it('malformed JSON', async () => {
     const res = await s.post('/common/pub/register', '{"account": "abc",');
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 400, msg: 'The body is not valid JSON.' });
+    expect(res.body).toMatchObject({ code: 400, msg: 'The body is not valid JSON.', key: 'common.notJson' });
   });
 
   it('a JSON array or scalar instead of an object', async () => {
@@ -49,7 +50,7 @@ describe.each(backends)('bad input is refused, never a 500 (%s)', (backend) => {
   it('an unknown endpoint is a 404 envelope', async () => {
     const res = await s.post('/enterprise/im/noSuchThing', {});
     expect(res.status).toBe(404);
-    expect(res.body.code).toBe(404);
+    expect(res.body).toMatchObject({ code: 404, key: 'common.noEndpoint', params: { endpoint: 'POST /enterprise/im/noSuchThing' } });
   });
 
   it('paths match case-insensitively', async () => {

@@ -1,49 +1,56 @@
-import { errors, formatErrorText } from '@parley/protocol';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { Code, type ErrorKey, type ErrorParams, errors, isErrorKey } from '@parley/protocol';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { DomainError } from '../domainError.ts';
-import { ApiError, failure } from './envelope.ts';
+import { DomainError, fail } from '../domainError.ts';
+import { refusal } from './envelope.ts';
 
-/** First issue of a zod error as one readable sentence, naming the field. */
-export function zodMessage(error: z.ZodError): string {
+/**
+ * A body that fails its schema: the first issue's own key when the schema names one (the protocol's
+ * zod messages are error keys), else `common.fieldRequired` or `common.invalid` with a readable detail.
+ */
+export function bodyRefusal(error: z.ZodError): DomainError {
   const issue = error.issues[0];
-  if (!issue) return 'The request is not valid.';
+  if (!issue) return fail('common.requestInvalid');
+  if (isErrorKey(issue.message)) return fail(issue.message);
   const field = issue.path.join('.');
-  const custom = !/^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message);
-  if (custom) return issue.message;
   if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
-    return `${field || 'body'} is required`;
+    return fail('common.fieldRequired', { field: field || 'body' });
   }
-  return field ? `${field}: ${issue.message}` : issue.message;
+  const own = !/^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message);
+  return fail('common.invalid', { detail: field && !own ? `${field}: ${issue.message}` : issue.message });
+}
+
+/** A GET (a file download) answers with the HTTP status its code names; a POST with 200. */
+function httpStatus(req: FastifyRequest, key: ErrorKey): number {
+  const def = errors[key] as { code: number; status?: number };
+  if (def.status) return def.status;
+  if (req.method !== 'GET') return 200;
+  if (def.code === Code.SESSION_GONE || def.code === Code.UNAUTHORIZED) return 401;
+  return def.code >= 400 && def.code < 600 ? def.code : 400;
+}
+
+function send(req: FastifyRequest, reply: FastifyReply, key: ErrorKey, params?: ErrorParams, status?: number) {
+  return reply.status(status ?? httpStatus(req, key)).send(refusal(key, errors[key].code, params));
 }
 
 /** Maps every thrown error to the envelope; only a real bug is a 500, and it is logged. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
-    if (err instanceof DomainError) {
-      const def = errors[err.key];
-      const body = { ...failure(def.code, formatErrorText(def.text, err.params)), key: err.key };
-      const status = (err as DomainError & { status?: number }).status ?? 200;
-      return reply.status(status).send(err.params ? { ...body, params: err.params } : body);
-    }
-    if (err instanceof ApiError) {
-      return reply.status(err.status).send(failure(err.code, err.message));
-    }
+  app.setErrorHandler((err: FastifyError | DomainError, req, reply) => {
+    // a protection (rate limit, slow body) may give its refusal an HTTP status of its own
+    if (err instanceof DomainError) return send(req, reply, err.key, err.params, (err as DomainError & { status?: number }).status);
     const fe = err as FastifyError;
-    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send(failure(400, 'The request body is too large.'));
-    }
-    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send(failure(400, 'Send the body as application/json.'));
-    }
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(req, reply, 'common.bodyTooLarge');
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(req, reply, 'common.mediaType');
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return reply.status(fe.statusCode).send(failure(400, fe.message || 'The request is not valid.'));
+      return reply
+        .status(fe.statusCode)
+        .send(refusal('common.invalid', Code.BAD_REQUEST, { detail: fe.message || 'The request is not valid.' }));
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(failure(500, 'Something went wrong on the server. Please try again.'));
+    return send(req, reply, 'common.server');
   });
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send(failure(404, `No such endpoint: ${req.method} ${req.url.split('?')[0]}`));
+    send(req, reply, 'common.noEndpoint', { endpoint: `${req.method} ${req.url.split('?')[0]}` });
   });
 }
 
@@ -56,11 +63,11 @@ export function installJsonParser(app: FastifyInstance): void {
     try {
       const value = JSON.parse(text);
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return done(new ApiError(400, 'The body must be a JSON object.', 400), undefined);
+        return done(fail('common.notObject'), undefined);
       }
       done(null, value);
     } catch {
-      done(new ApiError(400, 'The body is not valid JSON.', 400), undefined);
+      done(fail('common.notJson'), undefined);
     }
   });
 }

@@ -1,8 +1,9 @@
-import { Code, type EndpointData, type EndpointName, type EndpointParsedBody, endpoints } from '@parley/protocol';
+import { type EndpointData, type EndpointName, type EndpointParsedBody, endpoints } from '@parley/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthUser, requireUser, type SessionResolver } from './auth.ts';
-import { Answer, ApiError, envelope } from './envelope.ts';
-import { zodMessage } from './errors.ts';
+import { fail } from '../domainError.ts';
+import { Answer, envelope } from './envelope.ts';
+import { bodyRefusal } from './errors.ts';
 
 export interface Ctx<B> {
   body: B;
@@ -37,14 +38,12 @@ export function makeRouter(app: FastifyInstance, sessions: SessionResolver) {
         // Auth first (no token: HTTP 401), then a multipart endpoint refuses any other body.
         const onRequest = async (req: FastifyRequest) => {
           if (auth) users.set(req, await requireUser(req, sessions));
-          if (def.multipart && !MULTIPART.test(req.headers['content-type'] ?? '')) {
-            throw new ApiError(Code.BAD_REQUEST, 'Send the file as multipart/form-data in a field named "file".');
-          }
+          if (def.multipart && !MULTIPART.test(req.headers['content-type'] ?? '')) throw fail('uploads.notMultipart');
         };
         scope.post(def.path, { onRequest }, async (req, reply) => {
           // a multipart body is read by the handler itself (streamed to disk)
           const parsed = def.multipart ? { success: true as const, data: {} } : def.body.safeParse(req.body ?? {});
-          if (!parsed.success) throw new ApiError(400, zodMessage(parsed.error));
+          if (!parsed.success) throw bodyRefusal(parsed.error);
           const result = await (handler as (c: AuthedCtx<unknown>) => unknown)({
             body: parsed.data,
             req,

@@ -1,10 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type ErrorKey, type ErrorParams, errors, formatErrorText, SOCKET_FRAMES_PER_SECOND } from '@parley/protocol';
+import { type ErrorKey, type ErrorParams, errors, errorText, formatErrorText, SOCKET_FRAMES_PER_SECOND } from '@parley/protocol';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { SessionResolver } from '../http/auth.ts';
 import { frameOf, type Hub } from './hub.ts';
+
+/** A refused frame: the error table's code, English text and key. */
+function frameError(key: ErrorKey) {
+  return { code: errors[key].code, msg: errorText(key), key };
+}
 
 const MAX_FRAME_BYTES = 64 * 1024;
 
@@ -88,7 +93,7 @@ export function attachSocket(
         try {
           frame = JSON.parse(raw.toString());
         } catch {
-          ws.send(frameOf('error', { code: 400, msg: 'Frames must be JSON.' }));
+          ws.send(frameOf('error', frameError('common.framesJson')));
           return;
         }
         switch (frame.type) {
@@ -104,7 +109,7 @@ export function attachSocket(
             void bindByToken(frame.token);
             break;
           default:
-            ws.send(frameOf('error', { code: 400, msg: 'Unknown frame type.' }));
+            ws.send(frameOf('error', frameError('common.unknownFrame')));
         }
       });
       ws.on('close', () => hub.remove(conn));
@@ -113,7 +118,7 @@ export function attachSocket(
       async function bindByToken(token: unknown): Promise<void> {
         const user = typeof token === 'string' && token.length <= 128 ? await sessions.resolve(token) : null;
         if (!user) {
-          ws.send(frameOf('error', { code: -1, msg: 'Your session has ended. Please log in again.' }));
+          ws.send(frameOf('error', frameError('common.sessionGone')));
           ws.close(4401, 'unauthorized');
           hub.remove(conn);
           return;

@@ -21,7 +21,7 @@ if (!process.env.TEST_DATABASE_URL && !process.env.PARLEY_PG_NOTICE_SHOWN) {
 
 export interface Res<T = any> {
   status: number;
-  body: { code: number; msg: string; data: T; count?: number; key?: string; params?: Record<string, string | number> };
+  body: { code: number; msg: string; data: T; count?: number; page?: number; key?: string; params?: Record<string, string | number> };
 }
 
 export interface TestServer {

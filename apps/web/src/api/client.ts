@@ -129,21 +129,21 @@ async function post<T = unknown>(path: string, body: object = {}, options: Reque
     }
 
     if (!response.ok) {
-      const serverMsg = isEnvelope(answer) && typeof answer.msg === 'string' ? answer.msg : '';
+      const serverMsg = isEnvelope(answer) && typeof answer.msg === 'string' ? localizeRefusal(answer) : '';
       const message = serverMsg || response.statusText;
       const verdict = judgeHttpStatus(response.status, message);
       const reason = verdict.session ? 'session' : 'http';
-      return settle(verdict, options, new ApiError(localizeMessage(message), reason, { status: response.status }));
+      return settle(verdict, options, new ApiError(message, reason, { status: response.status }));
     }
     if (!isEnvelope(answer)) {
       return settle(judgeMalformedAnswer(), options, new ApiError(t('errors.serverError'), 'malformed'));
     }
     const envelope = answer as Envelope<T>;
     const verdict = judgeEnvelope(envelope);
-    const text = envelope.key ? localizeRefusal(envelope) : undefined;
-    if (text && verdict.notice && 'text' in verdict.notice) verdict.notice = { ...verdict.notice, text };
+    const text = localizeRefusal(envelope);
+    if (verdict.notice && 'text' in verdict.notice) verdict.notice = { ...verdict.notice, text };
     const reason = verdict.session ? 'session' : 'refused';
-    const failure = new ApiError(text ?? localizeMessage(envelope.msg ?? ''), reason, {
+    const failure = new ApiError(text, reason, {
       code: envelope.code,
       data: envelope.data,
     });

@@ -11,7 +11,7 @@ import { Endpoint } from './endpoints.ts';
 
 /**
  * Typed calls of `/enterprise/group/*` (docs/api/groups.md). Times are ms. Every call is silent:
- * the group pages show refusals in the user's language (`pages/message/group/groupErrors.ts`).
+ * the group pages show refusals in the user's language (`pages/message/group/groupCall.ts`).
  */
 
 /** `groupInfo`'s group: the summary plus my own state in it. */

@@ -1,6 +1,6 @@
 import { RELOGIN_REDIRECT_MS, type SysInfo } from '@parley/protocol';
 import { t } from '../i18n/index.ts';
-import { localizeMessage } from '../i18n/validation.ts';
+import { localizeRefusal } from '../i18n/validation.ts';
 import { isPending } from '../stores/messageList.ts';
 import { useMessages } from '../stores/messages.ts';
 import { useSession } from '../stores/session.ts';
@@ -41,10 +41,10 @@ export function connectSession(ui: RealtimeUi): void {
     if (data?.sysInfo) useSession.getState().setSysInfo(data.sysInfo);
   });
 
-  onPush<{ code?: number; msg?: string }>('error', (data) => {
+  onPush<{ code?: number; msg?: string; key?: string }>('error', (data) => {
     if (data?.code !== -1) return;
     socket.disconnect();
-    ui.toast(data.msg ? localizeMessage(data.msg) : t('errors.sessionEnded'));
+    ui.toast(data.msg ? localizeRefusal(data) : t('errors.sessionEnded'));
     setTimeout(ui.endSession, RELOGIN_REDIRECT_MS);
   });
 

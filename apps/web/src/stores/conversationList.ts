@@ -111,8 +111,10 @@ export function applyIncoming(state: ListState, m: ChatMessage, me: number | str
 
   const fromOther = !sameContactId(m.fromUser.id, me);
   const active = sameContactId(activeId, conversationId);
+  const label = chatLastContent(m);
   const last = {
-    lastContent: chatLastContent(m).text,
+    lastContent: label.text,
+    last_key: label.key,
     lastSendTime: toMillis(m.sendTime),
     type: m.type,
     last_msg_id: m.msg_id,
@@ -234,6 +236,7 @@ export function upsert(state: ListState, raw: Partial<ConversationRow> & Pick<Co
   };
   if (existing.lastSendTime < incoming.lastSendTime && existing.last_msg_id === 0) {
     merged.lastContent = incoming.lastContent;
+    merged.last_key = incoming.last_key;
     merged.lastSendTime = incoming.lastSendTime;
     merged.type = incoming.type;
     merged.last_extends = incoming.last_extends;
@@ -251,14 +254,14 @@ export function applyUndo(state: ListState, data: Pick<UndoMessagePush, 'msg_id'
   const id = conversationIdOf(data, me);
   const row = findContact(state.contacts, id);
   if (!row || row.last_msg_id !== data.msg_id) return state;
-  return mapRow(state, id, (c) => ({ ...c, lastContent: RECALLED_LABEL, last_extends: undefined }));
+  return mapRow(state, id, (c) => ({ ...c, lastContent: RECALLED_LABEL, last_key: 'recalled', last_extends: undefined }));
 }
 
 /** A group whose history was cleared up to `clearedMsgId`: its last message is gone from my view. */
 export function applyCleared(state: ListState, id: unknown, clearedMsgId: number): ListState {
   const row = findContact(state.contacts, id);
   if (!row || row.last_msg_id > clearedMsgId) return state;
-  return mapRow(state, id, (c) => ({ ...c, lastContent: '', last_extends: undefined, unread: 0, is_at: 0 }));
+  return mapRow(state, id, (c) => ({ ...c, lastContent: '', last_key: '', last_extends: undefined, unread: 0, is_at: 0 }));
 }
 
 /** Spec §4 unread total: contacts with a last message and notifications on, plus system notices. */

@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import type { ErrorKey } from '../contract/errors.ts';
 import { ACCOUNT_MAX, ACCOUNT_MIN, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../limits.ts';
 
-/** Validation messages are i18n keys; the server sends the English text, the web translates the key. */
+/**
+ * Validation messages are keys of the error table (`contract/errors`): the server answers the key and its
+ * English text, the web's forms translate the key.
+ */
 export const ValidationMsg = {
-  account: 'Enter an account, 4-32 characters',
-  password: 'Enter a password, 6-16 characters',
-  passwordMismatch: 'Passwords do not match',
-  nickname: 'Enter a nickname',
-} as const;
+  account: 'validation.account',
+  password: 'validation.password',
+  passwordMismatch: 'validation.passwordMismatch',
+  nickname: 'validation.nickname',
+} as const satisfies Record<string, ErrorKey>;
 
 export const accountSchema = z
   .string({ error: ValidationMsg.account })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorKey } from '../contract/errors.ts';
 import { NICKNAME_MAX } from '../limits.ts';
 import { bitSchema } from '../entities.ts';
 import { wholeNumber } from './numbers.ts';
@@ -13,16 +14,16 @@ export const FRIEND_NICKNAME_MAX = NICKNAME_MAX;
 export const FriendRequestStatus = { PENDING: 0, AGREED: 1, REJECTED: 2 } as const;
 export type FriendRequestStatusValue = (typeof FriendRequestStatus)[keyof typeof FriendRequestStatus];
 
+/** Refusals of the friend bodies: keys of the error table. */
 export const FriendMsg = {
-  groupId: 'group_id must be a group id',
-  groupForbids: 'This group does not allow adding members as friends. Ask a group admin.',
-  userId: 'Choose a user',
-  requestId: 'Choose a friend request',
-  remark: `A remark can be at most ${FRIEND_REMARK_MAX} characters`,
-  nickname: `A remark name can be at most ${FRIEND_NICKNAME_MAX} characters`,
-  status: 'Answer with status 1 (agree) or 2 (reject)',
-  listType: "type is 'received', 'sent' or 'all'",
-} as const;
+  groupId: 'friends.groupId',
+  userId: 'users.chooseUser',
+  requestId: 'friends.chooseRequest',
+  remark: 'friends.remarkLong',
+  nickname: 'friends.remarkNameLong',
+  status: 'friends.status',
+  listType: 'friends.listType',
+} as const satisfies Record<string, ErrorKey>;
 
 /** A positive integer id given as a number or a string of digits ('12' and 12 are the same). */
 export function entityIdSchema(msg: string) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseGroupContactId } from '../rules/ids.ts';
+import type { ErrorKey } from '../contract/errors.ts';
 
 /** Group member roles (spec §6). */
 export const GroupRole = { OWNER: 1, ADMIN: 2, MEMBER: 3 } as const;
@@ -54,11 +55,12 @@ export function canSpeakInGroup(role: number, setting: GroupSetting, muteUntil: 
   return { ok: true };
 }
 
+/** The refusal of each SpeakVerdict reason: keys of the error table. */
 export const GROUP_SPEAK_MSG = {
-  muteAll: 'The group is muted: only the owner and admins can send messages.',
-  ownerOnly: 'Only the group owner can send messages in this group.',
-  memberMuted: 'You are muted in this group until',
-} as const;
+  muteAll: 'messages.muteAll',
+  ownerOnly: 'messages.ownerOnly',
+  memberMuted: 'messages.memberMuted',
+} as const satisfies Record<SpeakVerdict extends { reason: infer R } ? R & string : never, ErrorKey>;
 
 // ---------------------------------------------------------------------------------------------
 // Limits and request bodies of /enterprise/group/* (docs/api/groups.md)
@@ -74,20 +76,25 @@ export const GROUP_AVATAR_TILES = 9;
 /** a member mute lasts at most this long */
 export const GROUP_MUTE_MAX_DAYS = 30;
 
+/** Refusals of the group bodies: keys of the error table. */
 export const GroupMsg = {
-  nameEmpty: 'Group name cannot be empty',
-  nameLong: `A group name can be at most ${GROUP_NAME_MAX} characters`,
-  noticeLong: `A group notice can be at most ${GROUP_NOTICE_MAX} characters`,
-  groupId: 'Say which group: id must be a group id (a number or "group-<n>")',
-  userId: 'user_id must be a user id (a number)',
-  userIds: 'user_ids must be a list of user ids (numbers)',
-  pickOne: 'Pick at least one person',
-  tooMany: `A group can have at most ${GROUP_MAX_MEMBERS} members`,
-  muteLong: `A mute can last at most ${GROUP_MUTE_MAX_DAYS} days`,
-  muteWhen: 'Say how long: until (a time in ms, 0 to unmute) or minutes',
-  settingEmpty: 'Nothing to change: give at least one setting',
-  qrcode: 'Scan a group QR code first',
-} as const;
+  nameEmpty: 'groups.nameEmpty',
+  nameLong: 'groups.nameLong',
+  noticeLong: 'groups.noticeLong',
+  noticeText: 'groups.noticeText',
+  groupId: 'groups.groupId',
+  userId: 'groups.userId',
+  userIds: 'groups.userIds',
+  pickOne: 'groups.pickOne',
+  tooMany: 'groups.tooMany',
+  muteLong: 'groups.muteLong',
+  muteWhen: 'groups.muteWhen',
+  settingEmpty: 'groups.settingEmpty',
+  qrcode: 'groups.scanQr',
+  qrInvalid: 'users.qrInvalid',
+  roleValue: 'groups.roleValue',
+  clientId: 'groups.clientIdRequired',
+} as const satisfies Record<string, ErrorKey>;
 
 /** A group reference: its number or its contact id `group-<n>`. */
 export const groupRefSchema = z
@@ -153,7 +160,7 @@ export const groupAddBody = z.object({
 export const groupRefBody = withGroup({});
 export const editGroupNameBody = withGroup({ displayName: groupNameSchema });
 export const setNoticeBody = withGroup({
-  notice: z.string({ error: 'notice must be text' }).trim().max(GROUP_NOTICE_MAX, { error: GroupMsg.noticeLong }),
+  notice: z.string({ error: GroupMsg.noticeText }).trim().max(GROUP_NOTICE_MAX, { error: GroupMsg.noticeLong }),
 });
 export const groupSettingBody = withGroup({
   setting: groupSettingSchema
@@ -165,7 +172,7 @@ export const groupUserBody = withGroup({ user_id: groupUserIdSchema });
 export const setManagerBody = withGroup({
   user_id: groupUserIdSchema,
   role: z.union([z.literal(GroupRole.ADMIN), z.literal(GroupRole.MEMBER)], {
-    error: 'role must be 2 (admin) or 3 (member)',
+    error: GroupMsg.roleValue,
   }),
 });
 export const setNoSpeakBody = withGroup({
@@ -190,13 +197,13 @@ export const getAllUserBody = z.object({
 });
 export const joinGroupBody = z
   .object({
-    qrcode: z.string({ error: GroupMsg.qrcode }).max(2048, { error: 'This QR code is not valid' }).optional(),
-    code: z.string({ error: GroupMsg.qrcode }).max(2048, { error: 'This QR code is not valid' }).optional(),
+    qrcode: z.string({ error: GroupMsg.qrcode }).max(2048, { error: GroupMsg.qrInvalid }).optional(),
+    code: z.string({ error: GroupMsg.qrcode }).max(2048, { error: GroupMsg.qrInvalid }).optional(),
     group_id: groupRefSchema.optional(),
   })
   .refine((b) => (b.qrcode ?? b.code ?? '').trim() !== '', { error: GroupMsg.qrcode });
 export const bindGroupBody = z.object({
-  client_id: z.string({ error: 'client_id is required' }).min(1).max(64),
+  client_id: z.string({ error: GroupMsg.clientId }).min(1).max(64),
   group_id: groupRefSchema,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FORWARD_MAX_TARGETS, RECORDING_MIN_SECONDS, VIDEO_MAX_SECONDS } from '../limits.ts';
+import type { ErrorKey } from '../contract/errors.ts';
+import { FORWARD_MAX_TARGETS, RECORDING_MIN_SECONDS } from '../limits.ts';
 import { bitSchema } from '../entities.ts';
 import { lastContentOf } from '../rules/lastContent.ts';
 import { wholeNumber } from './numbers.ts';
@@ -42,36 +43,14 @@ export const SERVER_MESSAGE_TYPES = ['event', 'system'] as const;
 /** A merged forward (chat-history card); made by forwardMessage with merge: 1. */
 export const FORWARD_MESSAGE_TYPE = 'forward';
 
-/** Refusal texts of messaging (spec §8 where the spec has one). */
+/** Refusals of messaging (spec §8 where the spec has one): keys of the error table. */
 export const MESSAGE_MSG = {
-  privateChatDisabled: 'Private chat has been disabled by the system',
-  recordingTooShort: 'The recording is too short',
-  videoTooLong: `Video cannot exceed ${VIDEO_MAX_SECONDS} seconds`,
-  notFriends: 'You can only send messages to your friends. Add this person as a friend first.',
-  unknownContact: 'That contact does not exist.',
-  systemContact: 'System notifications cannot be answered.',
-  notMember: 'You are not a member of this group.',
-  groupGone: 'This group has been dissolved.',
-  textEmpty: 'Type a message before sending.',
-  textTooLong: `A text message can be at most ${TEXT_MAX_CHARS} characters.`,
-  fileNeeded: 'This message type needs a file: upload it first and send its file_id.',
-  fileKind: 'The uploaded file does not match the message type.',
-  durationNeeded: 'Send the duration in seconds as extends.duration.',
-  location: 'A location needs lat (-90..90) and lng (-180..180); name and address are optional text.',
-  card: 'A card needs {kind: "user" | "group", id} of an existing user or group.',
-  serverOnly: 'System and event messages are made by the server only.',
-  webrtc: 'Calls are started through /enterprise/im/sendToMsg, not sendMessage.',
-  redPacket: 'Red packets are sent from the red packet page, not sendMessage.',
-  messageNotFound: 'That message does not exist or you cannot see it.',
-  recallOthers: 'You can only recall your own messages.',
-  recallWindow: 'Messages can only be recalled within 2 minutes of sending.',
-  recallAdmin: 'Admins cannot recall messages of the owner or of other admins.',
-  recallKind: 'This message cannot be recalled.',
-  forwardTargets: `Choose 1 to ${FORWARD_MAX_TARGETS} recipients: cannot forward to more than ${FORWARD_MAX_TARGETS} people.`,
-  forwardKind: 'Recalled messages, system notices and events cannot be forwarded.',
-  forwardNothing: 'Choose at least one message to forward.',
-  atEveryone: 'Only the group owner and admins can mention everyone.',
-} as const;
+  privateChatDisabled: 'messages.privateChatDisabled',
+  recordingTooShort: 'messages.recordingTooShort',
+  videoTooLong: 'messages.videoTooLong',
+  forwardTargets: 'messages.forwardTargets',
+  forwardNothing: 'messages.forwardNothing',
+} as const satisfies Record<string, ErrorKey>;
 
 // ---------------------------------------------------------------------------------------------
 // Shapes answered by the API
@@ -143,6 +122,11 @@ export const chatContactSchema = z.object({
   avatar: z.string(),
   avatar_color: z.number().int(),
   lastContent: z.string(),
+  /**
+   * What `lastContent` is, for translation (`chatLastContent(…).key`): 'text' | 'event' | 'system' (show
+   * `lastContent` as it is), a label key of spec §4 ('image', 'voice' …), 'forward' or 'recalled'; '' when none.
+   */
+  last_key: z.string().optional(),
   /** ms; 0 when the conversation has no message */
   lastSendTime: z.number(),
   /** type of the last message ('' when none) */
@@ -231,25 +215,25 @@ const bit = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'),
 /** A contact id: a user id (number or digits), 'group-<n>' or 'system'. */
 export const contactIdSchema = z
   .union([z.number().int().positive().max(2_147_483_647), z.string().trim().min(1).max(64)], {
-    error: 'toContactId must be a user id, "group-<n>" or "system"',
+    error: 'conversations.toContactId' satisfies ErrorKey,
   })
   .transform((v) => String(v));
 
 /** A message reference: its msg_id (number or digits) or its client id (a string). */
 export const messageRefSchema = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().trim().min(1).max(64)], {
-  error: 'id must be a msg_id or the client id of a message',
+  error: 'messages.messageRef' satisfies ErrorKey,
 });
 
-const msgIdSchema = wholeNumber(1, Number.MAX_SAFE_INTEGER, 'msg_id must be a number');
+const msgIdSchema = wholeNumber(1, Number.MAX_SAFE_INTEGER, 'messages.msgIdNumber' satisfies ErrorKey);
 const cursorSchema = wholeNumber(0, Number.MAX_SAFE_INTEGER);
 
 export const sendMessageBody = z.object({
   id: z
-    .string({ error: 'id (the client message id, a UUID) is required' })
+    .string({ error: 'messages.clientIdRequired' satisfies ErrorKey })
     .trim()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'id must be 1-64 letters, digits, "-" or "_" (use a UUID)' }),
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'messages.clientIdFormat' satisfies ErrorKey }),
   toContactId: contactIdSchema,
-  type: z.string({ error: 'type is required' }).trim().min(1).max(32),
+  type: z.string({ error: 'messages.typeRequired' satisfies ErrorKey }).trim().min(1).max(32),
   /** text for text; ignored for file kinds; location/contact may give their object here or in `extends` */
   content: z.union([z.string(), z.record(z.string(), z.unknown())]).default(''),
   is_group: bit.default(0),
@@ -263,7 +247,7 @@ export const getMessageListBody = z.object({
   toContactId: contactIdSchema,
   is_group: bit.default(0),
   page: wholeNumber(1, 100_000).default(1),
-  limit: wholeNumber(1, MESSAGE_PAGE_MAX, `limit is at most ${MESSAGE_PAGE_MAX}`).default(MESSAGE_PAGE_DEFAULT),
+  limit: wholeNumber(1, MESSAGE_PAGE_MAX, 'messages.limitMax' satisfies ErrorKey).default(MESSAGE_PAGE_DEFAULT),
   /** messages AFTER this id, ascending (reconcile) */
   last_msg_id: cursorSchema.optional(),
   /** messages BEFORE this id (scroll-up) */
@@ -298,7 +282,11 @@ export const forwardMessageBody = z
 export type ForwardMessageBody = z.infer<typeof forwardMessageBody>;
 
 export const searchMessagesBody = z.object({
-  keywords: z.string({ error: 'Type something to search for' }).trim().min(1, { error: 'Type something to search for' }).max(KEYWORDS_MAX),
+  keywords: z
+    .string({ error: 'messages.searchEmpty' satisfies ErrorKey })
+    .trim()
+    .min(1, { error: 'messages.searchEmpty' satisfies ErrorKey })
+    .max(KEYWORDS_MAX),
   limit: wholeNumber(1, SEARCH_PER_CONTACT_MAX).default(SEARCH_PER_CONTACT_DEFAULT),
 });
 

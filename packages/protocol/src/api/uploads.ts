@@ -78,7 +78,7 @@ export function formatSizeLimit(bytes: number): string {
   return `${shown} ${units[unit]}`;
 }
 
-/** The refusal text for a file over the limit. */
+/** The refusal text for a file over the limit (the English of `uploads.fileTooLarge`). */
 export function fileTooLargeMessage(limitBytes: number): string {
   return `The file is larger than the ${formatSizeLimit(limitBytes)} limit`;
 }

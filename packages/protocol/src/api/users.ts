@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorKey } from '../contract/errors.ts';
 import { bitSchema, genderValueSchema } from '../entities.ts';
 import { accountSchema, nicknameSchema, passwordSchema, ValidationMsg } from './auth.ts';
 import { entityIdSchema } from './friends.ts';
@@ -12,19 +13,20 @@ export const SEARCH_RESULTS_MAX = 20;
 export const USER_QR_VALID_DAYS = 30;
 export const QR_TEXT_MAX = 2048;
 
+/** Refusals of the user bodies: keys of the error table. */
 export const UserMsg = {
-  userId: 'Choose a user',
-  contactId: 'Choose a contact',
-  keywords: `Enter an account or a nickname, 1-${SEARCH_KEYWORDS_MAX} characters`,
-  gender: "Gender is 'male', 'female' or 'unknown'",
-  signature: `A signature can be at most ${SIGNATURE_MAX} characters`,
-  email: 'Enter a valid e-mail address',
-  code: 'Enter the 6-digit code from the e-mail',
-  oldPassword: 'Enter your current password',
-  device: 'Choose a signed-in device',
-  qrText: 'This QR code is not valid',
-  qrExpired: 'This QR code has expired',
-} as const;
+  userId: 'users.chooseUser',
+  contactId: 'users.chooseContact',
+  keywords: 'users.keywords',
+  gender: 'users.gender',
+  signature: 'users.signatureLong',
+  email: 'users.email',
+  code: 'users.emailCode',
+  oldPassword: 'users.oldPassword',
+  device: 'users.chooseDevice',
+  qrText: 'users.qrInvalid',
+  qrExpired: 'users.qrExpired',
+} as const satisfies Record<string, ErrorKey>;
 
 export const getUserInfoBody = z.object({ user_id: entityIdSchema(UserMsg.userId).optional() });
 export type GetUserInfoBody = z.infer<typeof getUserInfoBody>;

@@ -33,17 +33,21 @@ export function endpoint<B extends z.ZodType, D extends z.ZodType>(def: Endpoint
   return def;
 }
 
+export type ErrorParams = Record<string, string | number>;
+
 /** A refusal: the envelope `code` and the default English text; `{{name}}` marks a parameter. */
 export interface ErrorDef {
   code: number;
   text: string;
+  /** Defaults of the parameters (limits the text names); the thrower's params win. */
+  params?: ErrorParams;
+  /** HTTP status of the answer when it is not 200 (transport refusals: 401, 413, 415 …). */
+  status?: number;
 }
 
 export function errorTable<const T extends Record<string, ErrorDef>>(table: T): T {
   return table;
 }
-
-export type ErrorParams = Record<string, string | number>;
 
 /** Fills `{{name}}` placeholders; an unknown name stays as it is. */
 export function formatErrorText(text: string, params: ErrorParams = {}): string {

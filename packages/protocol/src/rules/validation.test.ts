@@ -39,7 +39,7 @@ describe('payment password: exactly 6 digits, entered twice', () => {
   it('the second entry must match', () => {
     expect(checkPayPassword('123456', '123456')).toBeNull();
     expect(checkPayPassword('123456', '654321')).toBe(RuleMsg.payPasswordMismatch);
-    expect(RuleMsg.payPasswordMismatch).toBe('Passwords do not match');
+    expect(RuleMsg.payPasswordMismatch).toBe('validation.passwordMismatch');
   });
   it('the format is checked before the match', () => {
     expect(checkPayPassword('123', '456')).toBe(RuleMsg.payPassword);

@@ -1,25 +1,26 @@
 /**
  * The remaining validation rules of spec §5 as zod schemas and plain checks.
  * Plain checks return the message of the first failed rule, or null when valid.
- * Messages are English texts the web translates as keys (like ValidationMsg), except the dynamic form rule,
+ * Messages are keys of the error table (like ValidationMsg), except the dynamic form rule,
  * whose message is the spec's Chinese '{field name}不能为空'.
  */
 import { z } from 'zod';
+import type { ErrorKey } from '../contract/errors.ts';
 import { yuanToFen } from '../format/money.ts';
 import { FORWARD_MAX_TARGETS, PAY_PASSWORD_LENGTH, RECORDING_MIN_SECONDS, VIDEO_MAX_SECONDS } from '../limits.ts';
 
 export const RuleMsg = {
-  payPassword: 'Enter a 6-digit payment password',
-  payPasswordMismatch: 'Passwords do not match',
-  redPacketAmountEmpty: 'Amount cannot be empty',
-  redPacketAmountInvalid: 'Enter a valid amount',
-  redPacketNumber: 'Number must be a whole number greater than 0',
-  groupNameEmpty: 'Group name cannot be empty',
-  recipientsEmpty: 'Select at least one person',
-  recipientsTooMany: 'Too many people selected',
-  videoTooLong: 'Video cannot exceed 600 seconds',
-  recordingTooShort: 'Recording too short',
-} as const;
+  payPassword: 'validation.payPassword',
+  payPasswordMismatch: 'validation.passwordMismatch',
+  redPacketAmountEmpty: 'validation.amountEmpty',
+  redPacketAmountInvalid: 'validation.amountInvalid',
+  redPacketNumber: 'validation.packetNumber',
+  groupNameEmpty: 'groups.nameEmpty',
+  recipientsEmpty: 'validation.recipientsEmpty',
+  recipientsTooMany: 'validation.recipientsTooMany',
+  videoTooLong: 'messages.videoTooLong',
+  recordingTooShort: 'messages.recordingTooShort',
+} as const satisfies Record<string, ErrorKey>;
 
 /** The dynamic form required message: `${fieldName}不能为空`. */
 export const requiredMessage = (fieldName: string): string => `${fieldName}不能为空`;

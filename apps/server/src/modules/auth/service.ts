@@ -8,8 +8,9 @@ import {
   SESSION_SHORT_MS,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
-import type { AuthUser, SessionResolver } from '../../http/auth.ts';
-import { ApiError, refuse } from '../../http/envelope.ts';
+import type { AuthUser, SessionResolver } from '../../session.ts';
+import { fail } from '../../domainError.ts';
+import { offlineNotice } from './offline.ts';
 import type { SystemService } from '../system/service.ts';
 import { assertStrongPassword } from './passwordStrength.ts';
 import { authStore } from './store.ts';
@@ -70,12 +71,12 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
 
     async register(body: RegisterBody, meta: ClientMeta): Promise<AuthResult> {
       const sys = await system.sysInfo();
-      if (!sys.registrationOpen) throw refuse.forbidden('Registration is closed. Ask the administrator for an account.');
+      if (!sys.registrationOpen) throw fail('auth.registrationClosed');
       const accountKey = body.account.toLowerCase();
       if (!/^[\p{L}\p{N}_.@-]+$/u.test(body.account)) {
-        throw refuse.bad('An account may use letters, digits and _ . @ - only.');
+        throw fail('auth.accountChars');
       }
-      if (await store.findUserByAccount(accountKey)) throw refuse.bad('That account is already taken. Choose another.');
+      if (await store.findUserByAccount(accountKey)) throw fail('auth.accountTaken');
       assertStrongPassword(body.password, body.account);
       const passwordHash = await hash(body.password, ARGON);
       let row: Awaited<ReturnType<typeof store.insertUser>>;
@@ -98,7 +99,7 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
         });
       } catch (err) {
         // Two registrations of one account racing: the unique index decides.
-        if (await store.findUserByAccount(accountKey)) throw refuse.bad('That account is already taken. Choose another.');
+        if (await store.findUserByAccount(accountKey)) throw fail('auth.accountTaken');
         throw err;
       }
       const { token } = await openSession(row.id, 'mobile', false, meta);
@@ -120,9 +121,9 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
       // An unknown account costs the same hashing time as a known one: no probing by timing.
       const ok = await verify(found?.password_hash ?? (await dummy()), body.password);
       const user = ok ? found : undefined;
-      if (!user) throw refuse.bad('Wrong account or password.');
+      if (!user) throw fail('auth.wrongPassword');
       await Promise.all([address.release(), account.release()]);
-      if (user.status !== 1) throw refuse.forbidden('This account is disabled. Contact the administrator.');
+      if (user.status !== 1) throw fail('auth.accountDisabled');
       await attempts.clear(`account:${accountKey}`);
       const device = body.isMobile === false ? 'web' : 'mobile';
       const { token, sessionId } = await openSession(user.id, device, body.remember === true, meta);
@@ -133,7 +134,7 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
           ctx.hub.push(
             { sessions: revoked },
             'offline',
-            { msg: 'Your account signed in on another device.' },
+            offlineNotice('auth.signedInElsewhere'),
             { close: true },
           );
         }
@@ -148,7 +149,7 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
 
     async currentUser(userId: number) {
       const row = await store.findUser(userId);
-      if (!row) throw new ApiError(-1, 'Your account no longer exists.');
+      if (!row) throw fail('auth.accountGone');
       return toUserInfo(row);
     },
   };

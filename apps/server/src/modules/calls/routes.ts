@@ -1,5 +1,5 @@
 import type { Router } from '../../http/route.ts';
-import { clientIdOf } from '../messages/routes.ts';
+import { clientIdOf } from '../../http/clientId.ts';
 import type { CallService } from './service.ts';
 
 /** Calls: `/enterprise/im/sendToMsg` steps and the WebRTC client config. */

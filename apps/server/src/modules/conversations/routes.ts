@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Router } from '../../http/route.ts';
-import { clientIdOf } from '../messages/routes.ts';
+import { clientIdOf } from '../../http/clientId.ts';
 import { conversationService } from './service.ts';
 
 /** The chat list and per-conversation settings under /enterprise/im/ (docs/api/messages.md). */

@@ -12,8 +12,8 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { ConversationsTable } from '../../db/schema.ts';
-import { refuse } from '../../http/envelope.ts';
-import type { GroupFacts, MemberFacts } from '../groups/membership.ts';
+import { fail } from '../../domainError.ts';
+import type { GroupFacts, MemberFacts } from '../../context.ts';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 
@@ -47,16 +47,16 @@ export type ContactRef = { kind: 'system' } | { kind: 'group'; groupId: number }
 
 export function parseContactRef(raw: string, isGroup?: number): ContactRef {
   if (raw === SYSTEM_CONTACT_ID) {
-    if (isGroup === 1) throw refuse.bad('is_group is 1 but the contact is not a group.');
+    if (isGroup === 1) throw fail('conversations.isGroupNotGroup');
     return { kind: 'system' };
   }
   const gid = parseGroupContactId(raw);
   if (gid !== null) return { kind: 'group', groupId: gid };
   if (/^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647) {
-    if (isGroup === 1) throw refuse.bad('is_group is 1 but the contact is not a group: use "group-<n>".');
+    if (isGroup === 1) throw fail('conversations.isGroupUsePrefix');
     return { kind: 'private', userId: Number(raw) };
   }
-  throw refuse.bad('toContactId must be a user id, "group-<n>" or "system".');
+  throw fail('conversations.toContactId');
 }
 
 /**
@@ -81,8 +81,8 @@ export async function resolveScope(
       ctx.groups.member(ref.groupId, me),
       conversationRow(ctx.db, me, contactId),
     ]);
-    if (!group) throw refuse.notFound(MESSAGE_MSG.unknownContact);
-    if (!member) throw refuse.forbidden(MESSAGE_MSG.notMember);
+    if (!group) throw fail('conversations.unknownContact');
+    if (!member) throw fail('groups.notMember');
     const cleared = Number(row?.cleared_msg_id ?? 0);
     const floor = group.setting.history === 1 ? cleared : Math.max(cleared, Number(member.joinedMsgId));
     return { kind: 'group', contactId, convKeys: [groupConvKey(ref.groupId)], floor, row, groupId: ref.groupId, group, member };
@@ -92,7 +92,7 @@ export async function resolveScope(
     ref.userId === me ? Promise.resolve({ id: me }) : ctx.db.selectFrom('users').select('id').where('id', '=', ref.userId).executeTakeFirst(),
     conversationRow(ctx.db, me, contactId),
   ]);
-  if (!user) throw refuse.notFound(MESSAGE_MSG.unknownContact);
+  if (!user) throw fail('conversations.unknownContact');
   return {
     kind: 'private',
     contactId,

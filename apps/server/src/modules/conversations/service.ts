@@ -15,9 +15,7 @@ import {
   systemConvKey,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
-import { remarksOf } from '../friends/relations.ts';
-import { apiContactId } from '../messages/serialize.ts';
-import { messagesStore } from '../messages/store.ts';
+import { apiContactId } from './keys.ts';
 import { ensureConversation } from './rows.ts';
 import { resolveScope, type Scope } from './scope.ts';
 import { conversationsStore as store } from './store.ts';
@@ -96,18 +94,20 @@ export function conversationService(ctx: AppContext) {
       userIds.length === 0
         ? Promise.resolve([])
         : db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', 'in', userIds).execute(),
-      remarksOf(db, me, userIds),
+      ctx.friends.remarksOf(me, userIds),
     ]);
     const lastById = new Map(lastRows.map((m) => [Number(m.msg_id), m]));
     const userById = new Map(users.map((u) => [u.id, u]));
 
     function lastFields(lastId: number | null) {
       const m = lastId === null ? undefined : lastById.get(lastId);
-      if (!m) return { lastContent: '', lastSendTime: 0, type: '', last_msg_id: 0 };
+      if (!m) return { lastContent: '', last_key: '', lastSendTime: 0, type: '', last_msg_id: 0 };
       const notice = Number(m.is_undo) !== 1 && (SERVER_MESSAGE_TYPES as readonly string[]).includes(m.type);
       const ext = notice ? extendsOf(m.extends) : undefined;
+      const last = chatLastContent({ type: m.type, content: m.content, is_undo: Number(m.is_undo) });
       return {
-        lastContent: chatLastContent({ type: m.type, content: m.content, is_undo: Number(m.is_undo) }).text,
+        lastContent: last.text,
+        last_key: last.key,
         lastSendTime: Number(m.send_time),
         type: m.type,
         last_msg_id: Number(m.msg_id),
@@ -222,7 +222,7 @@ export function conversationService(ctx: AppContext) {
   async function hide(me: number, contactId: string) {
     const scope = await resolveScope(ctx, me, contactId);
     await ensureRow(me, scope);
-    const hiddenUntil = (await messagesStore.maxMsgId(db)) + 1;
+    const hiddenUntil = (await store.maxMsgId(db)) + 1;
     await store.setFlags(db, me, scope.contactId, { hidden_msg_id: hiddenUntil });
     return { id: apiContactId(scope.contactId) };
   }
@@ -231,7 +231,7 @@ export function conversationService(ctx: AppContext) {
   async function clear(me: number, contactId: string) {
     const scope = await resolveScope(ctx, me, contactId);
     await ensureRow(me, scope);
-    const upTo = await messagesStore.maxMsgId(db);
+    const upTo = await store.maxMsgId(db);
     await store.setFlags(db, me, scope.contactId, { cleared_msg_id: upTo });
     return { id: apiContactId(scope.contactId), cleared_msg_id: upTo };
   }

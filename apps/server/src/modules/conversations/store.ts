@@ -131,6 +131,12 @@ export const conversationsStore = {
   },
 
   /** The newest msg_id of the given conversations (0 when none). */
+  /** The newest msg_id of all conversations (a cut that hides or clears everything so far). */
+  async maxMsgId(db: Db): Promise<number> {
+    const row = await db.selectFrom('messages').select((eb) => eb.fn.max('msg_id').as('max')).executeTakeFirst();
+    return Number(row?.max ?? 0);
+  },
+
   async lastMsgId(db: Db, convKeys: string[]): Promise<number> {
     const row = await db
       .selectFrom('messages')

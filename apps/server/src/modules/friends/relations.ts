@@ -1,3 +1,4 @@
+import type { FriendRelations } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 
 /** Whether `a` has `b` as a friend (friendships are stored once per side). */
@@ -22,4 +23,9 @@ export async function remarksOf(db: Db, viewer: number, ids: number[]): Promise<
     .where('nickname', '!=', '')
     .execute();
   return new Map(rows.map((r) => [r.friend_id, r.nickname]));
+}
+
+/** The friendships read side other modules get as `ctx.friends`. */
+export function friendRelations(db: Db): FriendRelations {
+  return { remarksOf: (viewer, ids) => remarksOf(db, viewer, ids) };
 }

@@ -1,8 +1,7 @@
-import { FriendMsg } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
-import { Answer, refuse } from '../../http/envelope.ts';
+import { fail } from '../../domainError.ts';
+import { Answer } from '../../http/envelope.ts';
 import type { Router } from '../../http/route.ts';
-import { canAddFriendViaGroup } from '../groups/rules.ts';
 import { friendsService } from './service.ts';
 
 /** `/enterprise/friend/*` (spec §7) and the presence pushes to friends. */
@@ -15,11 +14,11 @@ export function friendsRoutes(r: Router, ctx: AppContext): void {
   });
 
   r.handle('friendAdd', async ({ body, user }) => {
-    if (body.group_id !== undefined && !(await canAddFriendViaGroup(ctx, body.group_id, user.userId, body.user_id))) {
-      throw refuse.forbidden(FriendMsg.groupForbids);
+    if (body.group_id !== undefined && !(await ctx.groups.mayAddFriendVia(body.group_id, user.userId, body.user_id))) {
+      throw fail('friends.groupForbids');
     }
-    const { result, msg } = await friends.add(user.userId, body);
-    return new Answer(result, { msg });
+    const { result, note } = await friends.add(user.userId, body);
+    return new Answer(result, { note });
   });
   r.handle('friendIndex', async ({ body, user }) => {
     const { list, count } = await friends.index(user.userId, body);
@@ -27,7 +26,7 @@ export function friendsRoutes(r: Router, ctx: AppContext): void {
   });
   r.handle('friendUpdate', async ({ body, user }) => {
     const item = await friends.update(user.userId, body);
-    return new Answer(item, { msg: body.status === 1 ? 'You are now friends.' : 'Request rejected.' });
+    return new Answer(item, { note: body.status === 1 ? 'friends.nowFriends' : 'friends.requestRejected' });
   });
   r.handle('friendDel', ({ body, user }) => friends.del(user.userId, body.id));
   r.handle('friendSetNickname', ({ body, user }) => friends.setNickname(user.userId, body));

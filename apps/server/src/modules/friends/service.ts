@@ -19,7 +19,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { FriendRequestsTable } from '../../db/schema.ts';
-import { refuse } from '../../http/envelope.ts';
+import { fail } from '../../domainError.ts';
 import { ensureConversation, removeConversation } from '../conversations/rows.ts';
 import { postMessage } from '../messages/deliver.ts';
 import { type PublicRow, toUserLite } from '../users/profile.ts';
@@ -38,14 +38,14 @@ export function friendsService(ctx: AppContext) {
 
   async function liveUser(conn: Db, id: number): Promise<PublicRow> {
     const row = await store.user(conn, id);
-    if (row?.status !== 1) throw refuse.notFound('That user does not exist.');
+    if (row?.status !== 1) throw fail('users.notFound');
     return row;
   }
 
   /** In the caller's transaction: agree to `req`, make both friend rows and both chat rows. */
   async function agreeIn(trx: Db, req: RequestRow, now: number): Promise<void> {
     if (!(await store.answer(trx, req.id, FriendRequestStatus.AGREED, now))) {
-      throw refuse.bad('This request was already answered.');
+      throw fail('friends.requestAnswered');
     }
     await store.settlePending(trx, req.from_user, req.to_user, now);
     await store.insertFriendship(trx, req.from_user, req.to_user, now);
@@ -127,14 +127,14 @@ export function friendsService(ctx: AppContext) {
   }
 
   return {
-    async add(me: number, body: FriendAddBody): Promise<{ result: FriendAddResult; msg: string }> {
+    async add(me: number, body: FriendAddBody): Promise<{ result: FriendAddResult; note: 'friends.nowFriends' | 'friends.requestSent' }> {
       const other = body.user_id;
-      if (other === me) throw refuse.bad('You cannot add yourself as a friend.');
+      if (other === me) throw fail('friends.cannotAddSelf');
       await liveUser(db, other);
       const now = Date.now();
       const outcome = await db.transaction().execute(async (trx) => {
         await lockPair(trx, ctx.dialect, me, other);
-        if (await areFriends(trx, me, other)) throw refuse.bad('You are already friends.');
+        if (await areFriends(trx, me, other)) throw fail('friends.alreadyFriends');
         const theirs = await store.requestFromTo(trx, other, me);
         if (theirs && theirs.status === FriendRequestStatus.PENDING) {
           // They asked me first: asking back is agreeing.
@@ -151,10 +151,10 @@ export function friendsService(ctx: AppContext) {
       });
       if (outcome.kind === 'agreed') {
         await announceFriendship(other, me, now);
-        return { result: { id: outcome.id, status: FriendRequestStatus.AGREED }, msg: 'You are now friends.' };
+        return { result: { id: outcome.id, status: FriendRequestStatus.AGREED }, note: 'friends.nowFriends' };
       }
       await pushRequest({ id: outcome.id, from: me, to: other, remark: body.remark, at: now });
-      return { result: { id: outcome.id, status: FriendRequestStatus.PENDING }, msg: 'Friend request sent.' };
+      return { result: { id: outcome.id, status: FriendRequestStatus.PENDING }, note: 'friends.requestSent' };
     },
 
     async index(me: number, body: FriendIndexBody): Promise<{ list: FriendRequestItem[]; count: number }> {
@@ -175,13 +175,13 @@ export function friendsService(ctx: AppContext) {
 
     async update(me: number, body: FriendUpdateBody): Promise<FriendRequestItem> {
       const req = await store.request(db, body.friend_id);
-      if (!req) throw refuse.notFound('That friend request does not exist.');
-      if (req.to_user !== me) throw refuse.forbidden('Only the person a request was sent to can answer it.');
-      if (req.status !== FriendRequestStatus.PENDING) throw refuse.bad('This request was already answered.');
+      if (!req) throw fail('friends.requestNotFound');
+      if (req.to_user !== me) throw fail('friends.requestNotYours');
+      if (req.status !== FriendRequestStatus.PENDING) throw fail('friends.requestAnswered');
       const now = Date.now();
       if (body.status === FriendRequestStatus.REJECTED) {
         if (!(await store.answer(db, req.id, FriendRequestStatus.REJECTED, now))) {
-          throw refuse.bad('This request was already answered.');
+          throw fail('friends.requestAnswered');
         }
       } else {
         const requester = await liveUser(db, req.from_user);
@@ -200,10 +200,10 @@ export function friendsService(ctx: AppContext) {
     },
 
     async del(me: number, other: number): Promise<{ user_id: number }> {
-      if (other === me) throw refuse.bad('You cannot remove yourself from your contacts.');
+      if (other === me) throw fail('friends.cannotRemoveSelf');
       await db.transaction().execute(async (trx) => {
         await lockPair(trx, ctx.dialect, me, other);
-        if (!(await areFriends(trx, me, other))) throw refuse.notFound('This person is not in your contacts.');
+        if (!(await areFriends(trx, me, other))) throw fail('friends.notInContacts');
         await store.deleteFriendship(trx, me, other);
         await removeConversation(trx, me, String(other));
         await removeConversation(trx, other, String(me));
@@ -215,7 +215,7 @@ export function friendsService(ctx: AppContext) {
 
     async setNickname(me: number, body: FriendSetNicknameBody) {
       if (!(await store.setNickname(db, me, body.id, body.nickname))) {
-        throw refuse.notFound('This person is not in your contacts.');
+        throw fail('friends.notInContacts');
       }
       const user = await store.user(db, body.id);
       return { user_id: body.id, nickname: body.nickname, displayName: body.nickname || (user?.nickname ?? '') };

@@ -1,28 +1,15 @@
-import { type GroupSetting, parseGroupSetting } from '@parley/protocol';
+import { GroupRole, parseGroupSetting } from '@parley/protocol';
+import type { GroupFacts, GroupMembership, MemberFacts } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
-
-export interface GroupFacts {
-  id: number;
-  name: string;
-  ownerId: number;
-  setting: GroupSetting;
-  removed: boolean;
-}
-
-export interface MemberFacts {
-  role: number;
-  muteUntil: number;
-  joinedMsgId: number;
-}
 
 /**
  * Read side of groups used on the hot path (sending, fan-out). Member lists of busy groups are
  * cached per node for a short time; every write in the groups module calls `invalidate`.
  */
-export function groupMembership(db: Db, ttlMs = 2_000) {
+export function groupMembership(db: Db, ttlMs = 2_000): GroupMembership {
   const memberCache = new Map<number, { at: number; ids: number[] }>();
 
-  return {
+  const facts: GroupMembership = {
     async group(groupId: number): Promise<GroupFacts | null> {
       const row = await db
         .selectFrom('groups')
@@ -58,10 +45,24 @@ export function groupMembership(db: Db, ttlMs = 2_000) {
       return ids;
     },
 
+    /**
+     * Both must be members of the live group, and the `addFriend` switch must be on unless `from`
+     * is the owner or an admin.
+     */
+    async mayAddFriendVia(groupId: number, from: number, to: number): Promise<boolean> {
+      if (from === to) return false;
+      const group = await facts.group(groupId);
+      if (!group || group.removed) return false;
+      const [me, them] = await Promise.all([facts.member(groupId, from), facts.member(groupId, to)]);
+      if (!me || !them) return false;
+      return group.setting.addFriend === 1 || me.role !== GroupRole.MEMBER;
+    },
+
     invalidate(groupId: number): void {
       memberCache.delete(groupId);
     },
   };
+  return facts;
 }
 
-export type GroupMembership = ReturnType<typeof groupMembership>;
+export type { GroupFacts, GroupMembership, MemberFacts };

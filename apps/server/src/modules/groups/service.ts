@@ -25,9 +25,9 @@ import {
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { GroupsTable } from '../../db/schema.ts';
-import { Answer, refuse } from '../../http/envelope.ts';
+import { fail } from '../../domainError.ts';
+import { Answer } from '../../answer.ts';
 import { ensureConversation, removeConversation } from '../conversations/rows.ts';
-import { remarksOf } from '../friends/relations.ts';
 import { verifyQr } from '../users/qr.ts';
 import { groupQrCodes } from './qrCodes.ts';
 import { announce, type GroupEventExtends, type GroupEventInfo, groupEventExtends } from './announce.ts';
@@ -42,37 +42,6 @@ const DAY_MS = 24 * 3600 * 1000;
 /** a client clock a little ahead must not make "30 days" fail */
 const MUTE_SLACK_MS = 60_000;
 
-export const GroupText = {
-  notFound: 'This group does not exist.',
-  dissolved: 'This group has been dissolved.',
-  notMember: 'You are not a member of this group.',
-  targetNotMember: 'That person is not in this group.',
-  rename: 'Only the owner and admins can rename this group.',
-  notice: 'Only the owner and admins can edit the group notice.',
-  setting: 'Only the owner and admins can change the group settings.',
-  ownerSetting: 'Only the group owner can change who manages the group or let only the owner speak.',
-  changeOwner: 'Only the group owner can transfer ownership.',
-  alreadyOwner: 'You already own this group.',
-  setManager: 'Only the group owner can set or remove admins.',
-  ownerRole: "The owner's role cannot be changed: transfer ownership instead.",
-  invite: 'Only the owner and admins can invite people to this group.',
-  moderateMember: 'Only the owner and admins can do that.',
-  adminLimit: 'Admins can only mute or remove plain members. Ask the group owner.',
-  ownerImmune: 'The group owner cannot be muted or removed.',
-  muteSelf: 'You cannot mute yourself.',
-  muteFuture: 'Pick a time in the future, or 0 to unmute.',
-  ownerLeave: 'Transfer ownership before leaving, or dissolve the group',
-  dissolve: 'Only the group owner can dissolve the group.',
-  clearAll: 'Only the group owner can clear the history for everyone.',
-  membersHidden: 'The group owner has hidden the member list of this group.',
-  qrInvite: "Invitations are turned off in this group: only the owner and admins can share its QR code.",
-  joinInvite: 'Invitations are turned off in this group: ask the owner or an admin to add you.',
-  qrExpired: 'This group QR code has expired',
-  qrForged: 'This QR code is not valid',
-  qrNotGroup: 'This is not a group QR code',
-  alreadyIn: 'Everyone you picked is already in this group.',
-  pickOther: 'Pick at least one other person.',
-} as const;
 
 export function groupService(ctx: AppContext) {
   const store = groupStore(ctx.db, ctx.dialect);
@@ -82,36 +51,36 @@ export function groupService(ctx: AppContext) {
 
   async function loadGroup(gid: number): Promise<Loaded> {
     const g = await store.group(gid);
-    if (!g) throw refuse.notFound(GroupText.notFound);
-    if (g.removed_at !== null) throw refuse.notFound(GroupText.dissolved);
+    if (!g) throw fail('groups.notFound');
+    if (g.removed_at !== null) throw fail('groups.dissolved');
     return { g, setting: parseGroupSetting(g.setting) };
   }
 
   async function loadMembership(gid: number, uid: number): Promise<Membership> {
     const loaded = await loadGroup(gid);
     const m = await store.member(gid, uid);
-    if (!m) throw refuse.forbidden(GroupText.notMember);
+    if (!m) throw fail('groups.notMember');
     return { ...loaded, role: m.role as GroupRoleValue, muteUntil: m.mute_until };
   }
 
   async function targetRole(gid: number, uid: number): Promise<GroupRoleValue> {
     const m = await store.member(gid, uid);
-    if (!m) throw refuse.notFound(GroupText.targetNotMember);
+    if (!m) throw fail('groups.targetNotMember');
     return m.role as GroupRoleValue;
   }
 
   /** The picked people (not me), each an existing user and my friend. */
   async function pickFriends(me: number, ids: number[]): Promise<UserBrief[]> {
     const wanted = [...new Set(ids)].filter((id) => id !== me);
-    if (wanted.length === 0) throw refuse.bad(GroupText.pickOther);
+    if (wanted.length === 0) throw fail('groups.pickOther');
     const users = await store.users(wanted);
     const found = new Map(users.map((u) => [u.id, u]));
     const missing = wanted.find((id) => !found.has(id));
-    if (missing !== undefined) throw refuse.notFound(`User ${missing} does not exist.`);
+    if (missing !== undefined) throw fail('groups.userMissing', { id: missing });
     const friends = await store.friendIdsAmong(me, wanted);
     const stranger = wanted.find((id) => !friends.has(id));
     if (stranger !== undefined) {
-      throw refuse.bad(`You can only add your friends to a group: ${found.get(stranger)?.nickname} is not your friend.`);
+      throw fail('groups.notFriend', { name: found.get(stranger)?.nickname ?? String(stranger) });
     }
     return wanted.map((id) => found.get(id) as UserBrief);
   }
@@ -175,7 +144,7 @@ export function groupService(ctx: AppContext) {
 
   async function memberViews(viewer: number, rows: MemberRow[], setting: GroupSetting, myRole: number): Promise<GroupMemberView[]> {
     const ids = rows.map((r) => r.user_id);
-    const [friends, remark] = await Promise.all([store.friendIdsAmong(viewer, ids), remarksOf(ctx.db, viewer, ids)]);
+    const [friends, remark] = await Promise.all([store.friendIdsAmong(viewer, ids), ctx.friends.remarksOf(viewer, ids)]);
     const mayAdd = setting.addFriend === 1 || myRole !== GroupRole.MEMBER;
     const now = Date.now();
     return rows.map((r) => {
@@ -223,9 +192,9 @@ export function groupService(ctx: AppContext) {
 
     async create(me: number, body: { name?: string | null; user_ids: number[] }): Promise<GroupSummary> {
       const others = await pickFriends(me, body.user_ids);
-      if (others.length + 1 > GROUP_MAX_MEMBERS) throw refuse.bad(GroupMsg.tooMany);
+      if (others.length + 1 > GROUP_MAX_MEMBERS) throw fail(GroupMsg.tooMany);
       const [creator] = await store.users([me]);
-      if (!creator) throw refuse.notFound(GroupText.notMember);
+      if (!creator) throw fail('groups.notMember');
       const name = body.name?.trim() || defaultName([creator, ...others]);
       const now = Date.now();
       const members = [
@@ -280,14 +249,14 @@ export function groupService(ctx: AppContext) {
 
     async userList(me: number, gid: number) {
       const m = await loadMembership(gid, me);
-      if (!permissionsOf(m.role, m.setting).viewMembers) throw refuse.forbidden(GroupText.membersHidden);
+      if (!permissionsOf(m.role, m.setting).viewMembers) throw fail('groups.membersHidden');
       const views = await memberViews(me, await store.members(gid), m.setting, m.role);
       return new Answer(views, { count: views.length });
     },
 
     async rename(me: number, gid: number, displayName: string) {
       const m = await loadMembership(gid, me);
-      if (!permissionsOf(m.role, m.setting).rename) throw refuse.forbidden(GroupText.rename);
+      if (!permissionsOf(m.role, m.setting).rename) throw fail('groups.renameDenied');
       const data = { group_id: gid, id: groupContactId(gid), displayName, name: displayName };
       if (displayName === m.g.name) return data;
       await store.updateGroup(ctx.db, gid, { name: displayName });
@@ -300,7 +269,7 @@ export function groupService(ctx: AppContext) {
 
     async setNotice(me: number, gid: number, notice: string) {
       const m = await loadMembership(gid, me);
-      if (!permissionsOf(m.role, m.setting).notice) throw refuse.forbidden(GroupText.notice);
+      if (!permissionsOf(m.role, m.setting).notice) throw fail('groups.noticeDenied');
       const notice_at = Date.now();
       const data = { group_id: gid, id: groupContactId(gid), notice, notice_at };
       if (notice === m.g.notice) return { ...data, notice_at: m.g.notice_at };
@@ -318,13 +287,13 @@ export function groupService(ctx: AppContext) {
     async setting(me: number, gid: number, patch: Partial<GroupSetting>) {
       const m = await loadMembership(gid, me);
       const perms = permissionsOf(m.role, m.setting);
-      if (!perms.setting) throw refuse.forbidden(GroupText.setting);
+      if (!perms.setting) throw fail('groups.settingDenied');
       const result = await ctx.db.transaction().execute(async (trx) => {
         const row = await store.lockGroup(trx, gid);
-        if (!row || row.removed_at !== null) throw refuse.notFound(GroupText.dissolved);
+        if (!row || row.removed_at !== null) throw fail('groups.dissolved');
         const current = parseGroupSetting(row.setting);
         if (!perms.ownerSetting && ownerOnlySettingKeys(current, patch).length > 0) {
-          throw refuse.forbidden(GroupText.ownerSetting);
+          throw fail('groups.ownerSetting');
         }
         const next: GroupSetting = { ...current, ...patch };
         await store.updateGroup(trx, gid, { setting: JSON.stringify(next) });
@@ -348,14 +317,14 @@ export function groupService(ctx: AppContext) {
 
     async changeOwner(me: number, gid: number, target: number) {
       const m = await loadMembership(gid, me);
-      if (m.role !== GroupRole.OWNER) throw refuse.forbidden(GroupText.changeOwner);
-      if (target === me) throw refuse.bad(GroupText.alreadyOwner);
+      if (m.role !== GroupRole.OWNER) throw fail('groups.changeOwnerDenied');
+      if (target === me) throw fail('groups.alreadyOwner');
       await targetRole(gid, target);
       await ctx.db.transaction().execute(async (trx) => {
         const row = await store.lockGroup(trx, gid);
-        if (!row || row.removed_at !== null) throw refuse.notFound(GroupText.dissolved);
-        if (row.owner_id !== me) throw refuse.forbidden(GroupText.changeOwner);
-        if (!(await store.member(gid, target, trx))) throw refuse.notFound(GroupText.targetNotMember);
+        if (!row || row.removed_at !== null) throw fail('groups.dissolved');
+        if (row.owner_id !== me) throw fail('groups.changeOwnerDenied');
+        if (!(await store.member(gid, target, trx))) throw fail('groups.targetNotMember');
         await store.updateGroup(trx, gid, { owner_id: target });
         await store.updateMember(trx, gid, target, { role: GroupRole.OWNER, mute_until: 0 });
         await store.updateMember(trx, gid, me, { role: GroupRole.MEMBER });
@@ -384,10 +353,10 @@ export function groupService(ctx: AppContext) {
 
     async setManager(me: number, gid: number, target: number, role: 2 | 3) {
       const m = await loadMembership(gid, me);
-      if (m.role !== GroupRole.OWNER) throw refuse.forbidden(GroupText.setManager);
-      if (target === me) throw refuse.bad(GroupText.ownerRole);
+      if (m.role !== GroupRole.OWNER) throw fail('groups.setManagerDenied');
+      if (target === me) throw fail('groups.ownerRole');
       const current = await targetRole(gid, target);
-      if (current === GroupRole.OWNER) throw refuse.bad(GroupText.ownerRole);
+      if (current === GroupRole.OWNER) throw fail('groups.ownerRole');
       const data = {
         group_id: gid,
         id: groupContactId(gid),
@@ -413,21 +382,21 @@ export function groupService(ctx: AppContext) {
     },
 
     async setNoSpeak(me: number, gid: number, target: number, when: { until?: number; minutes?: number }) {
-      if ((when.until === undefined) === (when.minutes === undefined)) throw refuse.bad(GroupMsg.muteWhen);
+      if ((when.until === undefined) === (when.minutes === undefined)) throw fail(GroupMsg.muteWhen);
       const m = await loadMembership(gid, me);
-      if (m.role === GroupRole.MEMBER) throw refuse.forbidden(GroupText.moderateMember);
-      if (target === me) throw refuse.bad(GroupText.muteSelf);
+      if (m.role === GroupRole.MEMBER) throw fail('groups.moderateMember');
+      if (target === me) throw fail('groups.muteSelf');
       const role = await targetRole(gid, target);
-      if (role === GroupRole.OWNER) throw refuse.forbidden(GroupText.ownerImmune);
-      if (!mayModerate(m.role, role)) throw refuse.forbidden(GroupText.adminLimit);
+      if (role === GroupRole.OWNER) throw fail('groups.ownerImmune');
+      if (!mayModerate(m.role, role)) throw fail('groups.adminLimit');
       const now = Date.now();
       let until: number;
       if (when.minutes !== undefined) until = when.minutes === 0 ? 0 : now + when.minutes * 60_000;
       else {
         until = when.until as number;
-        if (until !== 0 && until <= now) throw refuse.bad(GroupText.muteFuture);
+        if (until !== 0 && until <= now) throw fail('groups.muteFuture');
       }
-      if (until > now + GROUP_MUTE_MAX_DAYS * DAY_MS + MUTE_SLACK_MS) throw refuse.bad(GroupMsg.muteLong);
+      if (until > now + GROUP_MUTE_MAX_DAYS * DAY_MS + MUTE_SLACK_MS) throw fail(GroupMsg.muteLong);
       await store.updateMember(ctx.db, gid, target, { mute_until: until });
       ctx.groups.invalidate(gid);
       const data = { group_id: gid, id: groupContactId(gid), user_id: target, mute_until: until };
@@ -437,7 +406,7 @@ export function groupService(ctx: AppContext) {
 
     async addUsers(me: number, gid: number, userIds: number[]) {
       const m = await loadMembership(gid, me);
-      if (!permissionsOf(m.role, m.setting).invite) throw refuse.forbidden(GroupText.invite);
+      if (!permissionsOf(m.role, m.setting).invite) throw fail('groups.inviteDenied');
       const picked = await pickFriends(me, userIds);
       return addMembers(me, gid, picked, { action: 'invite' });
     },
@@ -445,12 +414,12 @@ export function groupService(ctx: AppContext) {
     async removeUser(me: number, gid: number, target: number) {
       const m = await loadMembership(gid, me);
       const leaving = target === me;
-      if (leaving && m.role === GroupRole.OWNER) throw refuse.bad(GroupText.ownerLeave);
+      if (leaving && m.role === GroupRole.OWNER) throw fail('groups.ownerLeave');
       if (!leaving) {
-        if (m.role === GroupRole.MEMBER) throw refuse.forbidden(GroupText.moderateMember);
+        if (m.role === GroupRole.MEMBER) throw fail('groups.moderateMember');
         const role = await targetRole(gid, target);
-        if (role === GroupRole.OWNER) throw refuse.forbidden(GroupText.ownerImmune);
-        if (!mayModerate(m.role, role)) throw refuse.forbidden(GroupText.adminLimit);
+        if (role === GroupRole.OWNER) throw fail('groups.ownerImmune');
+        if (!mayModerate(m.role, role)) throw fail('groups.adminLimit');
       }
       const before = await store.memberIds(gid);
       await ctx.db.transaction().execute(async (trx) => {
@@ -484,11 +453,11 @@ export function groupService(ctx: AppContext) {
 
     async dissolve(me: number, gid: number) {
       const m = await loadMembership(gid, me);
-      if (m.role !== GroupRole.OWNER) throw refuse.forbidden(GroupText.dissolve);
+      if (m.role !== GroupRole.OWNER) throw fail('groups.dissolveDenied');
       const former = await ctx.db.transaction().execute(async (trx) => {
         const row = await store.lockGroup(trx, gid);
-        if (!row || row.removed_at !== null) throw refuse.notFound(GroupText.dissolved);
-        if (row.owner_id !== me) throw refuse.forbidden(GroupText.dissolve);
+        if (!row || row.removed_at !== null) throw fail('groups.dissolved');
+        if (row.owner_id !== me) throw fail('groups.dissolveDenied');
         const ids = await store.memberIds(gid, trx);
         await store.updateGroup(trx, gid, { removed_at: Date.now() });
         await store.deleteAllMembers(trx, gid);
@@ -503,7 +472,7 @@ export function groupService(ctx: AppContext) {
 
     async clearMessages(me: number, gid: number, all: boolean) {
       const m = await loadMembership(gid, me);
-      if (all && m.role !== GroupRole.OWNER) throw refuse.forbidden(GroupText.clearAll);
+      if (all && m.role !== GroupRole.OWNER) throw fail('groups.clearAllDenied');
       const contactId = groupContactId(gid);
       const cleared = await ctx.db.transaction().execute(async (trx) => {
         const max = await store.maxMsgId(gid, trx);
@@ -548,7 +517,7 @@ export function groupService(ctx: AppContext) {
 
     async qrcode(me: number, gid: number) {
       const m = await loadMembership(gid, me);
-      if (!mayShareQrcode(m.role, m.setting)) throw refuse.forbidden(GroupText.qrInvite);
+      if (!mayShareQrcode(m.role, m.setting)) throw fail('groups.qrInviteDenied');
       const { text, expiresAt } = await qrCodes.sign(gid, me);
       const s = await summary(m.g, m.role, m.setting);
       return {
@@ -565,7 +534,7 @@ export function groupService(ctx: AppContext) {
     /** Revokes every code of the group (owner or admin) and answers a fresh one. */
     async resetQrcode(me: number, gid: number) {
       const m = await loadMembership(gid, me);
-      if (m.role === GroupRole.MEMBER) throw refuse.forbidden(GroupText.moderateMember);
+      if (m.role === GroupRole.MEMBER) throw fail('groups.moderateMember');
       await qrCodes.reset(gid);
       return this.qrcode(me, gid);
     },
@@ -575,18 +544,18 @@ export function groupService(ctx: AppContext) {
       const now = Date.now();
       const verdict = verifyQr(ctx.secret, text, now);
       if ('error' in verdict) {
-        throw refuse.bad(verdict.error === 'expired' ? GroupText.qrExpired : GroupText.qrForged);
+        throw fail(verdict.error === 'expired' ? 'groups.qrExpired' : 'users.qrInvalid');
       }
-      if (verdict.kind !== 'g') throw refuse.bad(GroupText.qrNotGroup);
+      if (verdict.kind !== 'g') throw fail('groups.qrNotGroup');
       const gid = Number(verdict.id);
-      if (body.group_id !== undefined && body.group_id !== gid) throw refuse.bad(GroupText.qrForged);
+      if (body.group_id !== undefined && body.group_id !== gid) throw fail('users.qrInvalid');
       const { g, setting } = await loadGroup(gid);
       const existing = await store.member(gid, me);
       if (existing) return { ...(await summary(g, existing.role as GroupRoleValue, setting)), joined: 0 as const };
       const makerRole = await qrCodes.makerRole(gid, verdict, me);
-      if (makerRole === GroupRole.MEMBER && setting.invite === 0) throw refuse.forbidden(GroupText.joinInvite);
+      if (makerRole === GroupRole.MEMBER && setting.invite === 0) throw fail('groups.joinInviteDenied');
       const [self] = await store.users([me]);
-      if (!self) throw refuse.notFound(GroupText.notMember);
+      if (!self) throw fail('groups.notMember');
       await addMembers(me, gid, [self], { action: 'join', via: 'qrcode' });
       const after = await loadGroup(gid);
       return { ...(await summary(after.g, GroupRole.MEMBER, after.setting)), joined: 1 as const };
@@ -635,11 +604,11 @@ export function groupService(ctx: AppContext) {
     const now = Date.now();
     const outcome = await ctx.db.transaction().execute(async (trx) => {
       const row = await store.lockGroup(trx, gid);
-      if (!row || row.removed_at !== null) throw refuse.notFound(GroupText.dissolved);
+      if (!row || row.removed_at !== null) throw fail('groups.dissolved');
       const existing = new Set(await store.memberIds(gid, trx));
       const fresh = people.filter((p) => !existing.has(p.id));
       if (fresh.length === 0) return { existing: [...existing], fresh };
-      if (existing.size + fresh.length > GROUP_MAX_MEMBERS) throw refuse.bad(GroupMsg.tooMany);
+      if (existing.size + fresh.length > GROUP_MAX_MEMBERS) throw fail(GroupMsg.tooMany);
       // the joining point: with `history` off, readers show this member only what comes after it
       const cut = await store.maxMsgId(gid, trx);
       await store.insertMembers(
@@ -659,7 +628,7 @@ export function groupService(ctx: AppContext) {
     if (fresh.length === 0) {
       return new Answer(
         { group_id: gid, id: groupContactId(gid), added: [] as GroupAvatarTile[], member_count: outcome.existing.length },
-        { msg: GroupText.alreadyIn },
+        { note: 'groups.alreadyIn' },
       );
     }
     ctx.groups.invalidate(gid);

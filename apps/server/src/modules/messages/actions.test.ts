@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@parley/protocol';
-import { MESSAGE_MSG } from '@parley/protocol';
+import { errorText } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { canReadFile } from '../uploads/files.ts';
@@ -66,13 +66,13 @@ describe.each(backends)('recall and forward (%s)', (backend) => {
 
   it('the receiver cannot recall the sender’s message; the sender cannot after 2 minutes; a stranger gets 404', async () => {
     const m = (await send(s, a.token, { toContactId: b.id, content: 'keep me' })).body.data as ChatMessage;
-    expect((await undo(b, m.msg_id)).body).toMatchObject({ code: 403, msg: MESSAGE_MSG.recallOthers });
-    expect((await undo(stranger, m.msg_id)).body).toMatchObject({ code: 404, msg: MESSAGE_MSG.messageNotFound });
+    expect((await undo(b, m.msg_id)).body).toMatchObject({ code: 403, msg: errorText('messages.recallOthers') });
+    expect((await undo(stranger, m.msg_id)).body).toMatchObject({ code: 404, msg: errorText('messages.notFound') });
     expect((await undo(c, m.msg_id)).body.code).toBe(404);
     // someone else's client id does not find my message
     expect((await undo(b, m.id)).body.code).toBe(404);
     await age(m.msg_id, 121_000);
-    expect((await undo(a, m.msg_id)).body).toMatchObject({ code: 403, msg: MESSAGE_MSG.recallWindow });
+    expect((await undo(a, m.msg_id)).body).toMatchObject({ code: 403, msg: errorText('messages.recallWindow') });
     const fresh = (await send(s, a.token, { toContactId: b.id, content: 'just now' })).body.data as ChatMessage;
     await age(fresh.msg_id, 100_000);
     expect((await undo(a, fresh.msg_id)).body.code).toBe(0);
@@ -87,8 +87,8 @@ describe.each(backends)('recall and forward (%s)', (backend) => {
     const cWs = await sock(c);
     const byD = await say(d, 'from d');
     await age(byD.msg_id, 3_600_000);
-    expect((await undo(c, byD.msg_id)).body).toMatchObject({ code: 403, msg: MESSAGE_MSG.recallOthers });
-    expect((await undo(d, byD.msg_id)).body).toMatchObject({ code: 403, msg: MESSAGE_MSG.recallWindow });
+    expect((await undo(c, byD.msg_id)).body).toMatchObject({ code: 403, msg: errorText('messages.recallOthers') });
+    expect((await undo(d, byD.msg_id)).body).toMatchObject({ code: 403, msg: errorText('messages.recallWindow') });
     expect((await undo(stranger, byD.msg_id)).body.code).toBe(404);
     const adminRecall = await undo(b, byD.msg_id);
     expect(adminRecall.body.code).toBe(0);
@@ -96,7 +96,7 @@ describe.each(backends)('recall and forward (%s)', (backend) => {
     expect(push.data).toMatchObject({ msg_id: byD.msg_id, toContactId: to, is_group: 1, by: b.id, fromUser: { id: d.id } });
 
     const byOwner = await say(a, 'from owner');
-    expect((await undo(b, byOwner.msg_id)).body).toMatchObject({ code: 403, msg: MESSAGE_MSG.recallAdmin });
+    expect((await undo(b, byOwner.msg_id)).body).toMatchObject({ code: 403, msg: errorText('messages.recallAdmin') });
     const byAdmin = await say(b, 'from admin');
     await age(byAdmin.msg_id, 3_600_000);
     expect((await undo(b, byAdmin.msg_id)).body.code).toBe(0);
@@ -158,15 +158,15 @@ describe.each(backends)('recall and forward (%s)', (backend) => {
     expect((await forward(stranger, { msg_id: m.msg_id, user_ids: [stranger.id] })).body).toMatchObject({ code: 404 });
     expect((await forward(c, { msg_id: m.msg_id, user_ids: [a.id] })).body.code).toBe(404);
     // every target must be allowed: one non-friend refuses the whole call
-    expect((await forward(a, { msg_id: m.msg_id, user_ids: [c.id, stranger.id] })).body).toMatchObject({ code: 403, msg: MESSAGE_MSG.notFriends });
+    expect((await forward(a, { msg_id: m.msg_id, user_ids: [c.id, stranger.id] })).body).toMatchObject({ code: 403, msg: errorText('messages.notFriends') });
     expect((await forward(a, { msg_id: m.msg_id, user_ids: ['group-99999'] })).body.code).toBe(404);
     expect((await forward(stranger, { msg_id: m.msg_id, user_ids: [`group-${gid}`] })).body.code).toBe(404);
     const ten = Array.from({ length: 10 }, (_, i) => i + 1);
-    expect((await forward(a, { msg_id: m.msg_id, user_ids: ten })).body).toMatchObject({ code: 400, msg: MESSAGE_MSG.forwardTargets });
+    expect((await forward(a, { msg_id: m.msg_id, user_ids: ten })).body).toMatchObject({ code: 400, msg: errorText('messages.forwardTargets') });
     expect((await forward(a, { msg_id: m.msg_id, user_ids: [] })).body.code).toBe(400);
-    expect((await forward(a, { user_ids: [c.id] })).body).toMatchObject({ code: 400, msg: MESSAGE_MSG.forwardNothing });
+    expect((await forward(a, { user_ids: [c.id] })).body).toMatchObject({ code: 400, msg: errorText('messages.forwardNothing') });
     await s.post('/enterprise/im/undoMessage', { id: m.msg_id }, a.token);
-    expect((await forward(a, { msg_id: m.msg_id, user_ids: [c.id] })).body).toMatchObject({ code: 400, msg: MESSAGE_MSG.forwardKind });
+    expect((await forward(a, { msg_id: m.msg_id, user_ids: [c.id] })).body).toMatchObject({ code: 400, msg: errorText('messages.forwardKind') });
     expect(await countMessages()).toBe(before);
   });
 });

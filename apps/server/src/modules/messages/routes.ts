@@ -1,14 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { clientIdOf } from '../../http/clientId.ts';
 import type { Router } from '../../http/route.ts';
 import type { SystemService } from '../system/service.ts';
 import { messageService } from './service.ts';
-
-/** The sending socket (`clientId` header): it gets the answer, so pushes skip it. */
-export function clientIdOf(req: FastifyRequest): string | undefined {
-  const raw = req.headers.clientid;
-  return typeof raw === 'string' && raw.length > 0 && raw.length <= 64 ? raw : undefined;
-}
 
 /** Messages under /enterprise/im/ (docs/api/messages.md). */
 export function messageRoutes(r: Router, ctx: AppContext, system: SystemService): void {

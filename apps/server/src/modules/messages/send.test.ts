@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GROUP_SPEAK_MSG, MESSAGE_MSG } from '@parley/protocol';
+import { errorText } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemService } from '../../modules/system/service.ts';
 import { backends, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
@@ -119,7 +119,7 @@ describe.each(backends)('sendMessage (%s)', (backend) => {
 
   it('private chat needs a friendship (either direction missing is refused); the file-transfer assistant needs none', async () => {
     const toStranger = await send(s, a.token, { toContactId: c.id, content: 'hi' });
-    expect(toStranger.body).toMatchObject({ code: 403, msg: MESSAGE_MSG.notFriends });
+    expect(toStranger.body).toMatchObject({ code: 403, msg: errorText('messages.notFriends') });
     // one-sided friendship is not enough
     await s.built.ctx.db.insertInto('friends').values({ user_id: a.id, friend_id: c.id, nickname: '', created_at: Date.now() }).execute();
     expect((await send(s, a.token, { toContactId: c.id, content: 'hi' })).body.code).toBe(403);
@@ -129,30 +129,30 @@ describe.each(backends)('sendMessage (%s)', (backend) => {
     const self = await send(s, c.token, { toContactId: String(c.id), content: 'note to self' });
     expect(self.body.code).toBe(0);
     expect(self.body.data.toContactId).toBe(c.id);
-    expect((await send(s, a.token, { toContactId: 999_999, content: 'hi' })).body).toMatchObject({ code: 404, msg: MESSAGE_MSG.unknownContact });
-    expect((await send(s, a.token, { toContactId: 'system', content: 'hi' })).body).toMatchObject({ code: 403, msg: MESSAGE_MSG.systemContact });
+    expect((await send(s, a.token, { toContactId: 999_999, content: 'hi' })).body).toMatchObject({ code: 404, msg: errorText('conversations.unknownContact') });
+    expect((await send(s, a.token, { toContactId: 'system', content: 'hi' })).body).toMatchObject({ code: 403, msg: errorText('messages.systemContact') });
   });
 
   it('refuses bad input with a clear message, never a 500 and never a write', async () => {
     const before = await countMessages();
     const cases: [Record<string, unknown>, number, RegExp | string][] = [
-      [{ toContactId: b.id, content: 'x'.repeat(100_000) }, 400, MESSAGE_MSG.textTooLong],
-      [{ toContactId: b.id, content: 'x'.repeat(5001) }, 400, MESSAGE_MSG.textTooLong],
-      [{ toContactId: b.id, content: '   ' }, 400, MESSAGE_MSG.textEmpty],
+      [{ toContactId: b.id, content: 'x'.repeat(100_000) }, 400, errorText('messages.textTooLong')],
+      [{ toContactId: b.id, content: 'x'.repeat(5001) }, 400, errorText('messages.textTooLong')],
+      [{ toContactId: b.id, content: '   ' }, 400, errorText('messages.textEmpty')],
       [{ toContactId: b.id, content: { text: 'hi' } }, 400, /text/],
       [{ toContactId: { x: 1 }, content: 'hi' }, 400, /toContactId/],
       [{ toContactId: 'bogus', content: 'hi' }, 400, /toContactId/],
-      [{ toContactId: 'group-999999', is_group: 1, content: 'hi' }, 404, MESSAGE_MSG.unknownContact],
+      [{ toContactId: 'group-999999', is_group: 1, content: 'hi' }, 404, errorText('conversations.unknownContact')],
       [{ toContactId: b.id, is_group: 1, content: 'hi' }, 400, /is_group/],
       [{ toContactId: b.id, type: 'sticker', content: 'hi' }, 400, /Unknown message type "sticker"/],
       [{ toContactId: b.id, type: 42, content: 'hi' }, 400, /type/],
-      [{ toContactId: b.id, type: 'image', file_id: 987_654 }, 404, 'That file does not exist'],
-      [{ toContactId: b.id, type: 'image' }, 400, MESSAGE_MSG.fileNeeded],
+      [{ toContactId: b.id, type: 'image', file_id: 987_654 }, 404, 'That file does not exist.'],
+      [{ toContactId: b.id, type: 'image' }, 400, errorText('messages.fileNeeded')],
       [{ toContactId: b.id, type: 'file', file_id: 'abc' }, 400, /file_id/],
-      [{ toContactId: b.id, type: 'system', content: 'fake' }, 400, MESSAGE_MSG.serverOnly],
-      [{ toContactId: b.id, type: 'event', content: 'fake' }, 400, MESSAGE_MSG.serverOnly],
-      [{ toContactId: b.id, type: 'webrtc', content: '' }, 400, MESSAGE_MSG.webrtc],
-      [{ toContactId: b.id, type: 'red_packet', content: '' }, 400, MESSAGE_MSG.redPacket],
+      [{ toContactId: b.id, type: 'system', content: 'fake' }, 400, errorText('messages.serverOnly')],
+      [{ toContactId: b.id, type: 'event', content: 'fake' }, 400, errorText('messages.serverOnly')],
+      [{ toContactId: b.id, type: 'webrtc', content: '' }, 400, errorText('messages.webrtc')],
+      [{ toContactId: b.id, type: 'red_packet', content: '' }, 400, errorText('messages.redPacket')],
       [{ toContactId: b.id, content: 'hi', at: ['x'] }, 400, /at/],
       [{ toContactId: b.id, content: 'hi', extends: 'nope' }, 400, /extends/],
       [{ toContactId: b.id, content: 'hi', id: 'has spaces in it' }, 400, /id must be/],
@@ -184,9 +184,9 @@ describe.each(backends)('sendMessage (%s)', (backend) => {
     expect(image.body.data.extends.junk).toBeUndefined();
     expect(image.body.data.file).toMatchObject({ id: img, name: 'f.png', size: 1234, mime: 'image/png', ext: 'png', url: expect.stringContaining(`/${img}`) });
 
-    expect((await send(s, a.token, { toContactId: b.id, type: 'video', file_id: img, extends: { duration: 3 } })).body).toMatchObject({ code: 400, msg: MESSAGE_MSG.fileKind });
+    expect((await send(s, a.token, { toContactId: b.id, type: 'video', file_id: img, extends: { duration: 3 } })).body).toMatchObject({ code: 400, msg: errorText('messages.fileKind') });
     expect((await send(s, a.token, { toContactId: b.id, type: 'voice', file_id: voice, extends: { duration: 0.5 } })).body).toMatchObject({ code: 400, msg: 'The recording is too short' });
-    expect((await send(s, a.token, { toContactId: b.id, type: 'voice', file_id: voice })).body).toMatchObject({ code: 400, msg: MESSAGE_MSG.durationNeeded });
+    expect((await send(s, a.token, { toContactId: b.id, type: 'voice', file_id: voice })).body).toMatchObject({ code: 400, msg: errorText('messages.durationNeeded') });
     const okVoice = await send(s, a.token, { toContactId: b.id, type: 'voice', file_id: voice, extends: { duration: 1 } });
     expect(okVoice.body.data.extends).toEqual({ duration: 1 });
     expect((await send(s, a.token, { toContactId: b.id, type: 'video', file_id: video, extends: { duration: 601 } })).body).toMatchObject({ code: 400, msg: 'Video cannot exceed 600 seconds' });
@@ -194,7 +194,7 @@ describe.each(backends)('sendMessage (%s)', (backend) => {
     const file = await send(s, a.token, { toContactId: b.id, type: 'file', file_id: doc });
     expect(file.body.data).toMatchObject({ type: 'file', content: '报告.pdf', file: { name: '报告.pdf' } });
     // someone else's private file looks like a missing one
-    expect((await send(s, a.token, { toContactId: b.id, type: 'image', file_id: carols })).body).toMatchObject({ code: 404, msg: 'That file does not exist' });
+    expect((await send(s, a.token, { toContactId: b.id, type: 'image', file_id: carols })).body).toMatchObject({ code: 404, msg: 'That file does not exist.' });
   });
 
   it('sends an uploaded picture that the receiver can download and a stranger cannot', async () => {
@@ -224,13 +224,13 @@ describe.each(backends)('sendMessage (%s)', (backend) => {
     const asJson = await send(s, a.token, { toContactId: b.id, type: 'location', content: JSON.stringify({ lat: -10, lng: 20 }) });
     expect(asJson.body.data.extends).toMatchObject({ lat: -10, lng: 20 });
     for (const bad of [{ lat: 91, lng: 0 }, { lat: 0, lng: 181 }, { lat: 'x', lng: 1 }, {}]) {
-      expect((await send(s, a.token, { toContactId: b.id, type: 'location', extends: bad })).body).toMatchObject({ code: 400, msg: MESSAGE_MSG.location });
+      expect((await send(s, a.token, { toContactId: b.id, type: 'location', extends: bad })).body).toMatchObject({ code: 400, msg: errorText('messages.location') });
     }
 
     const card = await send(s, a.token, { toContactId: b.id, type: 'contact', content: { kind: 'user', id: c.id } });
     expect(card.body.data).toMatchObject({ type: 'contact', content: c.nickname, extends: { kind: 'user', id: c.id, displayName: c.nickname } });
     expect((await send(s, a.token, { toContactId: b.id, type: 'contact', extends: { kind: 'user', id: 999_999 } })).body.code).toBe(404);
-    expect((await send(s, a.token, { toContactId: b.id, type: 'contact', extends: { kind: 'planet', id: 1 } })).body).toMatchObject({ code: 400, msg: MESSAGE_MSG.card });
+    expect((await send(s, a.token, { toContactId: b.id, type: 'contact', extends: { kind: 'planet', id: 1 } })).body).toMatchObject({ code: 400, msg: errorText('messages.card') });
     const gid = await seedGroup(s.built.ctx.db, a.id, [b.id], {}, 'Card group');
     const other = await seedGroup(s.built.ctx.db, c.id, [], {}, 'Secret group');
     const gcard = await send(s, a.token, { toContactId: b.id, type: 'contact', extends: { kind: 'group', id: `group-${gid}` } });
@@ -303,28 +303,28 @@ describe.each(backends)('sendMessage in groups (%s)', (backend) => {
   });
 
   it('mentions: members only; everyone (0) only by the owner and admins', async () => {
-    expect((await say(member, '@all', { at: [0] })).body).toMatchObject({ code: 403, msg: MESSAGE_MSG.atEveryone });
+    expect((await say(member, '@all', { at: [0] })).body).toMatchObject({ code: 403, msg: errorText('messages.atEveryone') });
     const ok = await say(admin, '@all', { at: [0, 0] });
     expect(ok.body.data.at).toEqual([0]);
   });
 
   it('refuses a non-member and a dissolved group', async () => {
-    expect((await say(outsider, 'let me in')).body).toMatchObject({ code: 403, msg: MESSAGE_MSG.notMember });
+    expect((await say(outsider, 'let me in')).body).toMatchObject({ code: 403, msg: errorText('groups.notMember') });
     const gone = await seedGroup(s.built.ctx.db, owner.id, [member.id]);
     await s.built.ctx.db.updateTable('groups').set({ removed_at: Date.now() }).where('id', '=', gone).execute();
     const res = await send(s, member.token, { toContactId: `group-${gone}`, is_group: 1, content: 'anyone?' });
-    expect(res.body).toMatchObject({ code: 403, msg: MESSAGE_MSG.groupGone });
+    expect(res.body).toMatchObject({ code: 403, msg: errorText('groups.gone') });
   });
 
   it('obeys the mute modes and a member mute until a time, which expires', async () => {
     const db = s.built.ctx.db;
     await setGroupSetting(db, gid, { nospeak: 1 });
-    expect((await say(member, 'muted?')).body).toMatchObject({ code: 403, msg: GROUP_SPEAK_MSG.muteAll });
+    expect((await say(member, 'muted?')).body).toMatchObject({ code: 403, msg: errorText('messages.muteAll') });
     expect((await say(admin, 'admins speak')).body.code).toBe(0);
     expect((await say(owner, 'owner speaks')).body.code).toBe(0);
 
     await setGroupSetting(db, gid, { nospeak: 2 });
-    expect((await say(admin, 'admin?')).body).toMatchObject({ code: 403, msg: GROUP_SPEAK_MSG.ownerOnly });
+    expect((await say(admin, 'admin?')).body).toMatchObject({ code: 403, msg: errorText('messages.ownerOnly') });
     expect((await say(member, 'member?')).body.code).toBe(403);
     expect((await say(owner, 'only me')).body.code).toBe(0);
 

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { MessagesTable } from '../../db/schema.ts';
 import { type ChatMessage, type MessageSender, SYSTEM_CONTACT_ID, SYSTEM_CONTACT_NAME, SYSTEM_USER_ID } from '@parley/protocol';
+import { apiContactId } from '../conversations/keys.ts';
 
 /**
  * The one place where a stored message becomes the API's `ChatMessage` (spec §3).
@@ -49,9 +50,6 @@ export function senderOf(row: Pick<MessageRow, 'from_user' | 'sender_nickname' |
 }
 
 /** `toContactId` as the API shows it: a number for a private receiver, else the string id. */
-export function apiContactId(stored: string): number | string {
-  return /^\d+$/.test(stored) ? Number(stored) : stored;
-}
 
 function parseJson<T>(text: string, fallback: T): T {
   try {

@@ -31,10 +31,9 @@ import {
 } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
 import { fail } from '../../domainError.ts';
-import { Answer, refuse } from '../../http/envelope.ts';
+import { Answer } from '../../answer.ts';
 import { type ContactRef, parseContactRef, resolveScope, type Scope, scopeOfMessage } from '../conversations/scope.ts';
 import { conversationsStore } from '../conversations/store.ts';
-import { remarksOf } from '../friends/relations.ts';
 import type { SystemService } from '../system/service.ts';
 import { fileForSending, fileUrlFor } from '../uploads/files.ts';
 import { commitAndPush, type Draft, type DraftFile, draftOf, senderRow, type WithinMessageTxn } from './deliver.ts';
@@ -47,12 +46,12 @@ type Target =
   | { kind: 'private'; userId: number }
   | { kind: 'group'; groupId: number; role: number };
 
-/** The refusal text of each reason `recallVerdict` gives. */
+/** The refusal key of each reason `recallVerdict` gives. */
 const RECALL_REFUSALS = {
-  kind: MESSAGE_MSG.recallKind,
-  window: MESSAGE_MSG.recallWindow,
-  others: MESSAGE_MSG.recallOthers,
-  admin: MESSAGE_MSG.recallAdmin,
+  kind: 'messages.recallKind',
+  window: 'messages.recallWindow',
+  others: 'messages.recallOthers',
+  admin: 'messages.recallAdmin',
 } as const;
 
 /** Types whose `content` is searchable text (the file name for files). */
@@ -96,7 +95,7 @@ function dimensions(ext: Record<string, unknown>): Record<string, number> {
 }
 
 function formatUntil(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 export function messageService(ctx: AppContext, system: SystemService) {
@@ -105,22 +104,22 @@ export function messageService(ctx: AppContext, system: SystemService) {
   // --- who may send where ------------------------------------------------------------------------
 
   async function checkTarget(me: number, ref: ContactRef): Promise<Target> {
-    if (ref.kind === 'system') throw refuse.forbidden(MESSAGE_MSG.systemContact);
+    if (ref.kind === 'system') throw fail('messages.systemContact');
     if (ref.kind === 'group') {
       const [group, member] = await Promise.all([ctx.groups.group(ref.groupId), ctx.groups.member(ref.groupId, me)]);
-      if (!group) throw refuse.notFound(MESSAGE_MSG.unknownContact);
-      if (group.removed) throw refuse.forbidden(MESSAGE_MSG.groupGone);
-      if (!member) throw refuse.forbidden(MESSAGE_MSG.notMember);
+      if (!group) throw fail('conversations.unknownContact');
+      if (group.removed) throw fail('groups.gone');
+      if (!member) throw fail('groups.notMember');
       const verdict = canSpeakInGroup(member.role, group.setting, Number(member.muteUntil));
       if (!verdict.ok) {
-        const msg = GROUP_SPEAK_MSG[verdict.reason];
-        throw refuse.forbidden(verdict.reason === 'memberMuted' && verdict.until ? `${msg} ${formatUntil(verdict.until)}` : msg);
+        const key = GROUP_SPEAK_MSG[verdict.reason];
+        throw key === 'messages.memberMuted' ? fail(key, { until: formatUntil(verdict.until ?? Date.now()) }) : fail(key);
       }
       return { kind: 'group', groupId: ref.groupId, role: member.role };
     }
     const to = ref.userId;
     if (to === me) return { kind: 'private', userId: me };
-    if ((await system.sysInfo()).disablePrivateChat) throw refuse.forbidden(MESSAGE_MSG.privateChatDisabled);
+    if ((await system.sysInfo()).disablePrivateChat) throw fail(MESSAGE_MSG.privateChatDisabled);
     const links = await db
       .selectFrom('friends')
       .select('user_id')
@@ -133,8 +132,8 @@ export function messageService(ctx: AppContext, system: SystemService) {
       .execute();
     if (links.length < 2) {
       const exists = await db.selectFrom('users').select('id').where('id', '=', to).executeTakeFirst();
-      if (!exists) throw refuse.notFound(MESSAGE_MSG.unknownContact);
-      throw refuse.forbidden(MESSAGE_MSG.notFriends);
+      if (!exists) throw fail('conversations.unknownContact');
+      throw fail('messages.notFriends');
     }
     return { kind: 'private', userId: to };
   }
@@ -150,42 +149,42 @@ export function messageService(ctx: AppContext, system: SystemService) {
 
   function checkType(type: string): void {
     if ((CLIENT_SEND_TYPES as readonly string[]).includes(type)) return;
-    if ((SERVER_MESSAGE_TYPES as readonly string[]).includes(type)) throw refuse.bad(MESSAGE_MSG.serverOnly);
-    if (type === 'webrtc') throw refuse.bad(MESSAGE_MSG.webrtc);
-    if (type === 'red_packet') throw refuse.bad(MESSAGE_MSG.redPacket);
-    throw refuse.bad(`Unknown message type "${type.slice(0, 32)}". Use one of: ${CLIENT_SEND_TYPES.join(', ')}.`);
+    if ((SERVER_MESSAGE_TYPES as readonly string[]).includes(type)) throw fail('messages.serverOnly');
+    if (type === 'webrtc') throw fail('messages.webrtc');
+    if (type === 'red_packet') throw fail('messages.redPacket');
+    throw fail('messages.unknownType', { type: type.slice(0, 32) });
   }
 
   async function payloadOf(me: number, body: SendMessageBody): Promise<Payload> {
     const type = body.type;
     if (type === 'text') {
-      if (typeof body.content !== 'string') throw refuse.bad('A text message needs its text in content.');
+      if (typeof body.content !== 'string') throw fail('messages.textNeeded');
       const text = body.content.trim();
-      if (text === '') throw refuse.bad(MESSAGE_MSG.textEmpty);
-      if (text.length > TEXT_MAX_CHARS && [...text].length > TEXT_MAX_CHARS) throw refuse.bad(MESSAGE_MSG.textTooLong);
+      if (text === '') throw fail('messages.textEmpty');
+      if (text.length > TEXT_MAX_CHARS && [...text].length > TEXT_MAX_CHARS) throw fail('messages.textTooLong');
       return { content: text, extends: {}, fileId: null, file: null };
     }
     if ((FILE_MESSAGE_TYPES as readonly string[]).includes(type)) {
-      if (body.file_id === undefined) throw refuse.bad(MESSAGE_MSG.fileNeeded);
+      if (body.file_id === undefined) throw fail('messages.fileNeeded');
       const ext = body.extends;
       const extendsOut: Record<string, unknown> = {};
       if (type === 'voice') {
         const d = num(ext.duration);
-        if (d === undefined) throw refuse.bad(MESSAGE_MSG.durationNeeded);
-        if (d < VOICE_MIN_SECONDS) throw refuse.bad(MESSAGE_MSG.recordingTooShort);
-        if (d > 24 * 3600) throw refuse.bad('The recording is too long.');
+        if (d === undefined) throw fail('messages.durationNeeded');
+        if (d < VOICE_MIN_SECONDS) throw fail(MESSAGE_MSG.recordingTooShort);
+        if (d > 24 * 3600) throw fail('messages.recordingTooLong');
         extendsOut.duration = Math.round(d * 10) / 10;
       }
       if (type === 'video') {
         const d = num(ext.duration);
-        if (d === undefined || d < 0) throw refuse.bad(MESSAGE_MSG.durationNeeded);
-        if (d > VIDEO_MAX_SECONDS) throw refuse.bad(MESSAGE_MSG.videoTooLong);
+        if (d === undefined || d < 0) throw fail('messages.durationNeeded');
+        if (d > VIDEO_MAX_SECONDS) throw fail(MESSAGE_MSG.videoTooLong);
         extendsOut.duration = Math.round(d * 10) / 10;
       }
       if (type === 'image' || type === 'video' || type === 'emoji') Object.assign(extendsOut, dimensions(ext));
       const file = await fileForSending(ctx, me, body.file_id);
       const kindOk = type === 'file' || file.kind === type || (type === 'emoji' && file.kind === 'image');
-      if (!kindOk) throw refuse.bad(MESSAGE_MSG.fileKind);
+      if (!kindOk) throw fail('messages.fileKind');
       return {
         content: file.name,
         extends: extendsOut,
@@ -198,7 +197,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
       const lat = num(src.lat ?? src.latitude);
       const lng = num(src.lng ?? src.longitude);
       if (lat === undefined || lng === undefined || lat < -90 || lat > 90 || lng < -180 || lng > 180) {
-        throw refuse.bad(MESSAGE_MSG.location);
+        throw fail('messages.location');
       }
       const name = shortText(src.name);
       const address = shortText(src.address);
@@ -214,9 +213,9 @@ export function messageService(ctx: AppContext, system: SystemService) {
     const kind = src.kind ?? (parseGroupContactId(src.id) !== null ? 'group' : 'user');
     if (kind === 'group') {
       const gid = typeof src.id === 'number' ? src.id : parseGroupContactId(src.id) ?? num(src.id);
-      if (!gid || !Number.isSafeInteger(gid) || gid <= 0) throw refuse.bad(MESSAGE_MSG.card);
+      if (!gid || !Number.isSafeInteger(gid) || gid <= 0) throw fail('messages.card');
       const [group, member] = await Promise.all([ctx.groups.group(gid), ctx.groups.member(gid, me)]);
-      if (!group || group.removed || !member) throw refuse.notFound(MESSAGE_MSG.card);
+      if (!group || group.removed || !member) throw fail('messages.cardGone');
       const avatar = (await db.selectFrom('groups').select('avatar').where('id', '=', gid).executeTakeFirst())?.avatar ?? '';
       return {
         content: group.name,
@@ -225,11 +224,11 @@ export function messageService(ctx: AppContext, system: SystemService) {
         file: null,
       };
     }
-    if (kind !== 'user') throw refuse.bad(MESSAGE_MSG.card);
+    if (kind !== 'user') throw fail('messages.card');
     const uid = num(src.id);
-    if (!uid || !Number.isSafeInteger(uid) || uid <= 0 || uid > 2_147_483_647) throw refuse.bad(MESSAGE_MSG.card);
+    if (!uid || !Number.isSafeInteger(uid) || uid <= 0 || uid > 2_147_483_647) throw fail('messages.card');
     const u = await db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', '=', uid).executeTakeFirst();
-    if (!u) throw refuse.notFound(MESSAGE_MSG.card);
+    if (!u) throw fail('messages.cardGone');
     return {
       content: u.nickname,
       extends: { kind: 'user', id: u.id, displayName: u.nickname, avatar: u.avatar, avatar_color: u.avatar_color },
@@ -242,7 +241,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
   async function mentionList(target: Target, at: number[]): Promise<number[]> {
     if (target.kind !== 'group' || at.length === 0) return [];
     const wanted = [...new Set(at)];
-    if (wanted.includes(0) && target.role === GroupRole.MEMBER) throw refuse.forbidden(MESSAGE_MSG.atEveryone);
+    if (wanted.includes(0) && target.role === GroupRole.MEMBER) throw fail('messages.atEveryone');
     const members = new Set(await ctx.groups.memberIds(target.groupId));
     return wanted.filter((id) => id === 0 || members.has(id));
   }
@@ -407,7 +406,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
       userIds.length === 0
         ? Promise.resolve([])
         : db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', 'in', userIds).execute(),
-      remarksOf(db, me, userIds),
+      ctx.friends.remarksOf(me, userIds),
     ]);
     const userById = new Map(users.map((u) => [u.id, u]));
     const fileUrl = (fileId: number) => fileUrlFor(ctx, fileId, me);
@@ -439,7 +438,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
     const asNumber = typeof ref === 'number' ? ref : /^\d{1,15}$/.test(ref) ? Number(ref) : null;
     const row =
       asNumber !== null ? await messagesStore.byMsgId(db, asNumber) : await messagesStore.bySenderId(db, me, String(ref));
-    const notFound = () => refuse.notFound(MESSAGE_MSG.messageNotFound);
+    const notFound = () => fail('messages.notFound');
     if (!row) throw notFound();
     const scope = await scopeOfMessage(ctx, me, row);
     if (!scope || Number(row.msg_id) <= scope.floor) throw notFound();
@@ -467,7 +466,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
       senderRole: inGroup && !mine ? ((await ctx.groups.member(scope.groupId as number, row.from_user))?.role ?? null) : null,
       now: Date.now(),
     });
-    if (!verdict.ok) throw refuse.forbidden(RECALL_REFUSALS[verdict.reason]);
+    if (!verdict.ok) throw fail(RECALL_REFUSALS[verdict.reason]);
     await messagesStore.recall(db, Number(row.msg_id));
     const recalled = { ...row, is_undo: 1, content: '', extends: '{}', at: '[]', file_id: null };
     const data: UndoMessagePush = {
@@ -494,7 +493,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
     const sources: MessageRow[] = [];
     for (const id of ids) {
       const { row } = await visibleMessage(me, id);
-      if (!mayForward(row)) throw refuse.bad(MESSAGE_MSG.forwardKind);
+      if (!mayForward(row)) throw fail('messages.forwardKind');
       sources.push(row);
     }
     const targets: Target[] = [];

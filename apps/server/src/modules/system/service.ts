@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../domainError.ts';
-import { hashToken } from '../auth/tokens.ts';
+import { hashToken } from '../../secrets.ts';
 import { systemStore } from './store.ts';
 
 const VERSION_KEY = 'version';

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { FILE_URL_TTL_SECONDS, convKeyUsers, decodeConvKey, type UserId } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
-import { refuse } from '../../http/envelope.ts';
+import { fail } from '../../domainError.ts';
 import { type UploadRow, uploadsStore } from './store.ts';
 
 /**
@@ -47,7 +47,9 @@ export function permanentFileUrl(secret: string, fileId: number, ownerId: number
   return urlOf(fileId, ownerId, 0, signature(secret, fileId, ownerId, 0));
 }
 
-export type SignatureVerdict = { ok: true; userId: number; permanent: boolean } | { ok: false; reason: string };
+export type SignatureVerdict =
+  | { ok: true; userId: number; permanent: boolean }
+  | { ok: false; reason: 'uploads.linkInvalid' | 'uploads.linkExpired' };
 
 /** Checks `?u&exp&sig` of a download link (constant-time compare, expiry). */
 export function verifyFileSignature(
@@ -58,20 +60,20 @@ export function verifyFileSignature(
 ): SignatureVerdict {
   const { u, exp, sig } = query;
   if (typeof u !== 'string' || typeof exp !== 'string' || typeof sig !== 'string') {
-    return { ok: false, reason: 'This link is not valid. Open the file from the chat again.' };
+    return { ok: false, reason: 'uploads.linkInvalid' };
   }
   if (!/^\d{1,15}$/.test(u) || !/^\d{1,15}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) {
-    return { ok: false, reason: 'This link is not valid. Open the file from the chat again.' };
+    return { ok: false, reason: 'uploads.linkInvalid' };
   }
   const userId = Number(u);
   const expSec = Number(exp);
   const expected = Buffer.from(signature(secret, fileId, userId, expSec));
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    return { ok: false, reason: 'This link is not valid. Open the file from the chat again.' };
+    return { ok: false, reason: 'uploads.linkInvalid' };
   }
   if (expSec !== 0 && expSec * 1000 < nowMs) {
-    return { ok: false, reason: 'This link has expired. Open the file from the chat again.' };
+    return { ok: false, reason: 'uploads.linkExpired' };
   }
   return { ok: true, userId, permanent: expSec === 0 };
 }
@@ -135,7 +137,7 @@ export async function fileForSending(
   userId: number,
   fileId: number,
 ): Promise<SendableFile> {
-  const missing = () => refuse.notFound('That file does not exist');
+  const missing = () => fail('uploads.fileNotFound');
   if (!Number.isSafeInteger(fileId) || fileId <= 0) throw missing();
   const row = await uploadsStore(ctx.db).byId(fileId);
   if (!row) throw missing();

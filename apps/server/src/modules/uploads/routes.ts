@@ -5,14 +5,14 @@ import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, Code, EMOJI_MAX_BYTES, type UploadKindValue } from '@parley/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { requireUser, tokenFromHeader } from '../../http/auth.ts';
-import { ApiError } from '../../http/envelope.ts';
+import { fail } from '../../domainError.ts';
+import { requireUser } from '../../http/auth.ts';
+import { refusal } from '../../http/envelope.ts';
 import type { Router } from '../../http/route.ts';
 import { canReadFile, permanentFileUrl, signedFileUrl, verifyFileSignature } from './files.ts';
 import { type UploadsService, uploadTooLarge, uploadsService } from './service.ts';
 import { uploadsStore } from './store.ts';
 
-const NO_FILE = 'That file does not exist.';
 /** Room for the multipart boundaries, part headers and small fields around the file. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
@@ -87,24 +87,16 @@ async function viewerOf(
   fileId: number,
 ): Promise<{ userId: number; permanent: boolean }> {
   if (req.headers.authorization !== undefined) {
-    if (!tokenFromHeader(req)) {
-      throw new ApiError(401, 'Sign in first: the Authorization header is missing or malformed.', 401);
-    }
-    try {
-      const user = await requireUser(req, ctx.sessions);
-      return { userId: user.userId, permanent: false };
-    } catch (err) {
-      // a GET for a file answers with real HTTP statuses: a gone session is a 401 here
-      if (err instanceof ApiError) throw new ApiError(err.code, err.message, 401);
-      throw err;
-    }
+    // a GET answers refusals with real HTTP statuses (http/errors.ts): a gone session is a 401
+    const user = await requireUser(req, ctx.sessions);
+    return { userId: user.userId, permanent: false };
   }
   const q = (req.query ?? {}) as Record<string, unknown>;
   if (q.sig === undefined && q.exp === undefined && q.u === undefined) {
-    throw new ApiError(401, 'Sign in first: send the Authorization header or open a signed link.', 401);
+    throw fail('uploads.signInLink');
   }
   const verdict = verifyFileSignature(ctx.secret, fileId, q);
-  if (!verdict.ok) throw new ApiError(Code.FORBIDDEN, verdict.reason, 403);
+  if (!verdict.ok) throw fail(verdict.reason);
   return { userId: verdict.userId, permanent: verdict.permanent };
 }
 
@@ -147,16 +139,16 @@ export function parseRange(header: string | undefined, size: number): { start: n
 async function serveFile(ctx: AppContext, service: UploadsService, req: FastifyRequest, reply: FastifyReply) {
   const raw = (req.params as { id?: string }).id ?? '';
   const fileId = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
-  if (!fileId) throw new ApiError(Code.NOT_FOUND, NO_FILE, 404);
+  if (!fileId) throw fail('uploads.fileNotFound');
   const viewer = await viewerOf(ctx, req, fileId);
   const row = await service.byId(fileId);
-  if (!row) throw new ApiError(Code.NOT_FOUND, NO_FILE, 404);
+  if (!row) throw fail('uploads.fileNotFound');
   const isPublic = row.kind === 'avatar' || row.kind === 'emoji';
   if (viewer.permanent && !isPublic) {
-    throw new ApiError(Code.FORBIDDEN, 'This link is not valid. Open the file from the chat again.', 403);
+    throw fail('uploads.linkInvalid');
   }
   if (!(await canReadFile(ctx, viewer.userId, row))) {
-    throw new ApiError(Code.FORBIDDEN, 'You do not have access to this file.', 403);
+    throw fail('uploads.noAccess');
   }
 
   const file = path.join(service.root, row.path);
@@ -165,7 +157,7 @@ async function serveFile(ctx: AppContext, service: UploadsService, req: FastifyR
     size = (await fsp.stat(file)).size;
   } catch {
     ctx.log.warn({ fileId, path: row.path }, 'upload row without its file');
-    throw new ApiError(Code.NOT_FOUND, 'That file is no longer stored on the server.', 404);
+    throw fail('uploads.notStored');
   }
 
   reply
@@ -184,7 +176,7 @@ async function serveFile(ctx: AppContext, service: UploadsService, req: FastifyR
       .status(416)
       .header('content-range', `bytes */${size}`)
       .header('content-type', 'application/json; charset=utf-8')
-      .send({ code: Code.BAD_REQUEST, msg: 'The requested range is outside the file.', data: null });
+      .send(refusal('uploads.rangeOutside', Code.BAD_REQUEST));
   }
   if (range) {
     return reply

@@ -15,10 +15,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile, supportedExtensions } from 'file-type';
 import type { AppContext } from '../../context.ts';
-import { DomainError } from '../../domainError.ts';
 import { httpRefusal } from '../../http/protection.ts';
 import type { Db } from '../../db/index.ts';
-import { ApiError, refuse } from '../../http/envelope.ts';
+import { DomainError, fail } from '../../domainError.ts';
 import { uploadsStore } from './store.ts';
 
 export const OCTET_STREAM = 'application/octet-stream';
@@ -103,7 +102,7 @@ export async function detect(filePath: string, name: string, hint: string | unde
 
 export interface UploadPolicy {
   maxBytes: number;
-  /** refuses (throws ApiError) a detected type the endpoint does not take */
+  /** refuses (throws a DomainError) a detected type the endpoint does not take */
   accept?(detected: Detected): void;
   storedKind(detected: Detected): StoredUploadKind;
   /** more writes that must commit with the `uploads` row (same transaction) */
@@ -121,7 +120,6 @@ export interface StoredUpload {
   path: string;
 }
 
-const MALFORMED = 'The upload is not a valid multipart form. Send the file in a field named "file".';
 
 /** Counts bytes going through. */
 function counter() {
@@ -150,11 +148,11 @@ export function uploadTooLarge(maxBytes: number): DomainError {
 }
 
 function parseFailure(err: unknown): unknown {
-  if (err instanceof ApiError || err instanceof DomainError || isSystemError(err)) return err;
+  if (err instanceof DomainError || isSystemError(err)) return err;
   const code = (err as { code?: string }).code;
-  if (code === 'FST_FILES_LIMIT') return refuse.bad('Send one file per request.');
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return refuse.bad('The form has too many fields.');
-  return refuse.bad(MALFORMED);
+  if (code === 'FST_FILES_LIMIT') return fail('uploads.oneFile');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return fail('uploads.tooManyFields');
+  return fail('uploads.malformed');
 }
 
 export function uploadsService(ctx: AppContext) {
@@ -167,7 +165,7 @@ export function uploadsService(ctx: AppContext) {
    * wrong, nothing is left on disk and no row is written.
    */
   async function receive(req: FastifyRequest, ownerId: number, policy: UploadPolicy): Promise<StoredUpload> {
-    if (!req.isMultipart()) throw refuse.bad(MALFORMED);
+    if (!req.isMultipart()) throw fail('uploads.malformed');
     const now = new Date();
     const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
     const dir = path.join(root, folder);
@@ -193,7 +191,7 @@ export function uploadsService(ctx: AppContext) {
             continue;
           }
           // the body ended inside this part: the parser has already destroyed its stream
-          if (part.file.destroyed) throw refuse.bad(MALFORMED);
+          if (part.file.destroyed) throw fail('uploads.malformed');
           // past the limit the upload is cut at once (413), not read to its end
           part.file.once('limit', () => part.file.destroy(uploadTooLarge(policy.maxBytes)));
           const count = counter();
@@ -205,8 +203,8 @@ export function uploadsService(ctx: AppContext) {
       } catch (err) {
         throw parseFailure(err);
       }
-      if (!written) throw refuse.bad('Choose a file to upload: the form has no "file" field.');
-      if (written.size === 0) throw refuse.bad('The file is empty.');
+      if (!written) throw fail('uploads.noFileField');
+      if (written.size === 0) throw fail('uploads.fileEmpty');
 
       const detected = await detect(partPath, written.clientName, hint);
       policy.accept?.(detected);
@@ -264,11 +262,7 @@ export function uploadsService(ctx: AppContext) {
         maxBytes: Math.min(maxBytes, ctx.config.uploadMaxBytes),
         accept(d) {
           if (!(PICTURE_MIMES as readonly string[]).includes(d.mime)) {
-            throw refuse.bad(
-              kind === 'avatar'
-                ? 'Choose a JPEG, PNG, WebP or GIF image for your avatar.'
-                : 'Choose a JPEG, PNG, WebP or GIF image for the emoji.',
-            );
+            throw fail(kind === 'avatar' ? 'uploads.avatarImage' : 'uploads.emojiImage');
           }
         },
         storedKind: () => kind,

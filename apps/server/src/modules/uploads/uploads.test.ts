@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../http/envelope.ts';
+import { DomainError } from '../../domainError.ts';
 import { backends, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { fileForSending, fileUrlFor, signedFileUrl } from './files.ts';
 
@@ -443,9 +443,9 @@ describe.each(backends)('uploads (%s)', (backend) => {
     expect(mine).toMatchObject({ id, kind: 'image', name: 'fwd.png', size: PNG.length, mime: 'image/png', ext: 'png' });
     expect(mine.url).toContain(`u=${alice.id}`);
 
-    await expect(fileForSending(ctx, carol.id, id)).rejects.toMatchObject({ code: 404, message: 'That file does not exist' });
-    await expect(fileForSending(ctx, alice.id, id + 100000)).rejects.toBeInstanceOf(ApiError);
-    await expect(fileForSending(ctx, alice.id, -1)).rejects.toMatchObject({ code: 404 });
+    await expect(fileForSending(ctx, carol.id, id)).rejects.toMatchObject({ key: 'uploads.fileNotFound' });
+    await expect(fileForSending(ctx, alice.id, id + 100000)).rejects.toBeInstanceOf(DomainError);
+    await expect(fileForSending(ctx, alice.id, -1)).rejects.toMatchObject({ key: 'uploads.fileNotFound' });
 
     const [lo, hi] = alice.id < carol.id ? [alice.id, carol.id] : [carol.id, alice.id];
     await sendRow(`p:${lo}:${hi}`, alice.id, String(carol.id), id);

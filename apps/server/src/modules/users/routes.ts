@@ -15,21 +15,21 @@ export function usersRoutes(r: Router, ctx: AppContext): void {
     const list = await users.search(user.userId, body.keywords);
     return new Answer(list, { count: list.length });
   });
-  r.handle('updateUserInfo', async ({ body, user }) => new Answer(await users.updateUserInfo(user.userId, body), { msg: 'Saved.' }));
+  r.handle('updateUserInfo', async ({ body, user }) => new Answer(await users.updateUserInfo(user.userId, body), { note: 'users.saved' }));
   r.handle(
     'verifyEmail',
-    async ({ body, user }) => new Answer(await users.verifyEmail(user.userId, body), { msg: 'Your e-mail address is verified.' }),
+    async ({ body, user }) => new Answer(await users.verifyEmail(user.userId, body), { note: 'users.emailVerified' }),
   );
-  r.handle('editAccount', async ({ body, user }) => new Answer(await users.editAccount(user.userId, body), { msg: 'Account changed.' }));
+  r.handle('editAccount', async ({ body, user }) => new Answer(await users.editAccount(user.userId, body), { note: 'users.accountChanged' }));
   r.handle(
     'editPassword',
     async ({ body, user }) =>
-      new Answer(await users.editPassword(user, body), { msg: 'Password changed. Your other devices were signed out.' }),
+      new Answer(await users.editPassword(user, body), { note: 'users.passwordChanged' }),
   );
   r.handle('deviceList', ({ user }) => users.deviceList(user));
   r.handle(
     'signOutDevice',
-    async ({ body, user }) => new Answer(await users.signOutDevice(user, body.id), { msg: 'The device was signed out.' }),
+    async ({ body, user }) => new Answer(await users.signOutDevice(user, body.id), { note: 'users.deviceSignedOut' }),
   );
   r.handle('myQrcode', ({ user }) => users.myQrcode(user.userId));
   r.handle('scanQr', ({ body, user }) => users.scanQr(user.userId, body.text));

@@ -19,8 +19,10 @@ import {
   type VerifyEmailBody,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
-import type { AuthUser } from '../../http/auth.ts';
-import { ApiError, refuse } from '../../http/envelope.ts';
+import type { AuthUser } from '../../session.ts';
+import { fail } from '../../domainError.ts';
+import { offlineNotice } from '../auth/offline.ts';
+import { sessionsOf } from '../auth/sessions.ts';
 import { attemptLedger } from '../auth/attempts.ts';
 import { assertStrongPassword } from '../auth/passwordStrength.ts';
 import { ARGON } from '../auth/service.ts';
@@ -41,13 +43,13 @@ export function usersService(ctx: AppContext) {
 
   async function me(userId: number) {
     const row = await store.findUser(userId);
-    if (!row) throw new ApiError(-1, 'Your account no longer exists.');
+    if (!row) throw fail('auth.accountGone');
     return row;
   }
 
   async function profileOf(viewer: number, targetId: number): Promise<PublicProfile> {
     const row = await store.findUser(targetId);
-    if (!row) throw refuse.notFound('That user does not exist.');
+    if (!row) throw fail('users.notFound');
     const isSelf = targetId === viewer;
     const friends = isSelf ? new Map<number, string>() : await store.friendIdsAmong(viewer, [targetId]);
     const isFriend = friends.has(targetId);
@@ -70,10 +72,10 @@ export function usersService(ctx: AppContext) {
     async contactInfo(viewer: number, id: number | string): Promise<PublicProfile> {
       const text = String(id).trim();
       if (isGroupContactId(text)) {
-        throw refuse.bad('This is a group: ask /enterprise/group/groupInfo for it.');
+        throw fail('users.groupNotUser');
       }
-      if (text === SYSTEM_CONTACT_ID) throw refuse.bad('The system notifications contact has no profile.');
-      if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw refuse.bad(UserMsg.contactId);
+      if (text === SYSTEM_CONTACT_ID) throw fail('users.systemNoProfile');
+      if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw fail(UserMsg.contactId);
       return profileOf(viewer, Number(text));
     },
 
@@ -101,7 +103,7 @@ export function usersService(ctx: AppContext) {
       if (body.signature !== undefined) set.signature = body.signature;
       if (body.email !== undefined && body.email !== row.email) {
         if (row.verified === 1) {
-          throw refuse.bad('Your e-mail address is verified. To change it, verify the new address with a code.');
+          throw fail('users.emailVerifiedChange');
         }
         set.email = body.email;
       }
@@ -117,12 +119,12 @@ export function usersService(ctx: AppContext) {
       const now = Date.now();
       const code = await store.findCode(body.email, hashToken(body.code), now);
       if (!code) {
-        throw refuse.bad('That code is wrong or has expired. Ask for a new code.');
+        throw fail('users.codeWrong');
       }
       if (await store.verifiedEmailOwner(body.email, userId)) {
-        throw refuse.bad('This e-mail address is already verified by another account.');
+        throw fail('users.emailTaken');
       }
-      if (!(await store.useCode(code.id, now))) throw refuse.bad('That code was already used. Ask for a new code.');
+      if (!(await store.useCode(code.id, now))) throw fail('users.codeUsed');
       await store.updateUser(userId, { email: body.email, verified: 1 });
       await attempt.release();
       await attempts.clear(key);
@@ -130,9 +132,9 @@ export function usersService(ctx: AppContext) {
     },
 
     async editAccount(userId: number, body: EditAccountBody): Promise<UserInfo> {
-      if (!ACCOUNT_CHARS.test(body.account)) throw refuse.bad('An account may use letters, digits and _ . @ - only.');
+      if (!ACCOUNT_CHARS.test(body.account)) throw fail('auth.accountChars');
       const key = body.account.toLowerCase();
-      const taken = () => refuse.bad('That account is already taken. Choose another.');
+      const taken = () => fail('auth.accountTaken');
       const owner = await store.findByAccountKey(key);
       if (owner && owner.id !== userId) throw taken();
       try {
@@ -151,32 +153,31 @@ export function usersService(ctx: AppContext) {
       const row = await me(user.userId);
       const key = `password:${user.userId}`;
       const attempt = await attempts.limited(key, SECRET_ATTEMPTS_LIMIT);
-      if (!(await verify(row.password_hash, body.oldPassword))) throw refuse.bad('Your current password is wrong.');
+      if (!(await verify(row.password_hash, body.oldPassword))) throw fail('users.currentPasswordWrong');
       await attempt.release();
       assertStrongPassword(body.password, row.account);
       const passwordHash = await hash(body.password, ARGON);
       const revoked = await ctx.db.transaction().execute(async (trx) => {
-        const s = usersStore(trx);
-        await s.updateUser(user.userId, { password_hash: passwordHash });
-        return s.revokeOthers(user.userId, user.sessionId, Date.now());
+        await usersStore(trx).updateUser(user.userId, { password_hash: passwordHash });
+        return sessionsOf(trx).revokeOthers(user.userId, user.sessionId, Date.now());
       });
       await attempts.clear(key);
       if (revoked.length > 0) {
-        ctx.hub.push({ sessions: revoked }, 'offline', { msg: 'Your password was changed. Sign in again.' }, { close: true });
+        ctx.hub.push({ sessions: revoked }, 'offline', offlineNotice('users.passwordChangedSignIn'), { close: true });
       }
       return { signedOut: revoked.length };
     },
 
     async deviceList(user: AuthUser): Promise<DeviceItem[]> {
-      const rows = await store.liveSessions(user.userId, Date.now());
+      const rows = await sessionsOf(ctx.db).liveSessions(user.userId, Date.now());
       return rows.map((r) => ({ ...r, current: r.id === user.sessionId }));
     },
 
     async signOutDevice(user: AuthUser, id: number): Promise<{ id: number; current: boolean }> {
-      if (!(await store.revokeSession(user.userId, id, Date.now()))) {
-        throw refuse.notFound('That device is not signed in to your account.');
+      if (!(await sessionsOf(ctx.db).revokeSession(user.userId, id, Date.now()))) {
+        throw fail('users.deviceNotSignedIn');
       }
-      ctx.hub.push({ sessions: [id] }, 'offline', { msg: 'This device was signed out from another device.' }, { close: true });
+      ctx.hub.push({ sessions: [id] }, 'offline', offlineNotice('users.signedOutByOther'), { close: true });
       return { id, current: id === user.sessionId };
     },
 
@@ -188,10 +189,10 @@ export function usersService(ctx: AppContext) {
     async scanQr(viewer: number, text: string): Promise<ScanResult> {
       if (isParleyQr(text)) {
         const v = verifyAnyQr(ctx.secret, text);
-        if ('error' in v) throw refuse.bad(v.error === 'expired' ? UserMsg.qrExpired : UserMsg.qrText);
+        if ('error' in v) throw fail(v.error === 'expired' ? UserMsg.qrExpired : UserMsg.qrText);
         if (v.kind === 'g') {
           const group = await ctx.groups.group(v.id);
-          if (!group || group.removed) throw refuse.notFound('This group no longer exists.');
+          if (!group || group.removed) throw fail('users.qrGroupGone');
           const memberCount = (await ctx.groups.memberIds(v.id)).length;
           return {
             kind: 'group',
@@ -202,12 +203,12 @@ export function usersService(ctx: AppContext) {
           };
         }
         const user = await store.findUser(v.id);
-        if (user?.status !== 1) throw refuse.notFound('This user no longer exists.');
+        if (user?.status !== 1) throw fail('users.gone');
         return { kind: 'user', user: await profileOf(viewer, v.id) };
       }
       const url = webAddress(text);
       if (url) return { kind: 'url', url };
-      throw refuse.bad(UserMsg.qrText);
+      throw fail(UserMsg.qrText);
     },
   };
 }

@@ -75,42 +75,5 @@ export function usersStore(db: Db) {
       return Number(res.numUpdatedRows) > 0;
     },
 
-
-    liveSessions: (userId: number, now: number) =>
-      db
-        .selectFrom('sessions')
-        .select(['id', 'device', 'cid', 'user_agent', 'ip', 'created_at', 'last_used_at'])
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', now)
-        .orderBy('last_used_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute(),
-
-    /** Revokes one live session of the user; false when it is not theirs or not live. */
-    revokeSession: async (userId: number, id: number, now: number) => {
-      const res = await db
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) > 0;
-    },
-
-    /** Revokes every other live session of the user; returns their ids. */
-    revokeOthers: async (userId: number, keepId: number, now: number) => {
-      const rows = await db
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('user_id', '=', userId)
-        .where('id', '!=', keepId)
-        .where('revoked_at', 'is', null)
-        .returning('id')
-        .execute();
-      return rows.map((r) => r.id);
-    },
   };
 }

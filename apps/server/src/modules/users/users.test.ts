@@ -266,6 +266,7 @@ describe.each(backends)('users: profiles, search, account security, devices, QR 
       code: 400,
       msg: 'This QR code is not valid',
       data: null,
+      key: 'users.qrInvalid',
     });
     const expired = signQr(s.built.ctx.secret, 'u', a.id, 60, Date.now() - 3600_000).text;
     expect((await s.post('/enterprise/im/scanQr', { text: expired }, b.token)).body).toMatchObject({

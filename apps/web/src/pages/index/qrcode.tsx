@@ -15,7 +15,7 @@ import type { PageProps } from '../../router/pageProps.ts';
 
 import { GroupAvatar } from '../message/group/GroupAvatar.tsx';
 import styles from '../message/group/group.module.css';
-import { groupErrorText } from '../message/group/groupErrors.ts';
+import { groupErrorText } from '../message/group/groupCall.ts';
 
 /** Drawn size of the QR code in CSS pixels; the canvas holds twice as many for sharp screens and saved images. */
 const QR_SIZE = 260;

@@ -32,3 +32,16 @@ describe('lastContentText of an event row', () => {
     );
   });
 });
+
+describe('lastContentText of a labelled row', () => {
+  const before = i18n.language;
+  beforeAll(() => i18n.changeLanguage('en'));
+  afterAll(() => i18n.changeLanguage(before));
+
+  it('translates by the row label key, never by the text', () => {
+    expect(lastContentText({ type: 'image', lastContent: '[图片]', last_key: 'image' })).toBe(i18n.t('chats.last.image'));
+    expect(lastContentText({ type: 'text', lastContent: '[消息已撤回]', last_key: 'recalled' })).toBe(i18n.t('chats.last.recalled'));
+    // a text that happens to read like a label stays the text
+    expect(lastContentText({ type: 'text', lastContent: '[图片]', last_key: 'text' })).toBe('[图片]');
+  });
+});

@@ -2,10 +2,7 @@ import {
   type ChatMessage,
   chatLastContent,
   chatTime,
-  FORWARD_LABEL,
-  LAST_CONTENT_LABELS,
   type LastContentLabelKey,
-  RECALLED_LABEL,
   SYSTEM_CONTACT_ID,
   TEXT_CONTENT_TYPES,
 } from '@parley/protocol';
@@ -17,12 +14,6 @@ import { PathTo } from '../../../paths.ts';
 /** Texts of the chat list shared by the rows, the search page and the browser notifications. */
 
 type LabelKey = LastContentLabelKey | 'forward' | 'recalled';
-
-const LABEL_BY_TEXT = new Map<string, LabelKey>([
-  ...(Object.entries(LAST_CONTENT_LABELS) as [LastContentLabelKey, string][]).map(([key, text]) => [text, key] as [string, LabelKey]),
-  [FORWARD_LABEL, 'forward'],
-  [RECALLED_LABEL, 'recalled'],
-]);
 
 const LABEL_KEYS = {
   image: 'chats.last.image',
@@ -42,12 +33,12 @@ const LABEL_KEYS = {
 const isTextType = (type: string): boolean => (TEXT_CONTENT_TYPES as readonly string[]).includes(type);
 
 /**
- * The translated last content of a row: the zh labels of spec §4 that server and protocol give
- * (`[图片]`, `[聊天记录]`, `[消息已撤回]` …) become the reader's language; text stays text; an
+ * The translated last content of a row: the labels of spec §4 (`last_key`: image, forward,
+ * recalled …) are shown in the reader's language; text stays text; an
  * event with its facts (`last_extends`) is worded in the reader's language ("You …" when `me` did it).
  */
 export function lastContentText(
-  row: Pick<ConversationRow, 'lastContent' | 'type' | 'last_extends'>,
+  row: Pick<ConversationRow, 'lastContent' | 'last_key' | 'type' | 'last_extends'>,
   me?: number | string | null,
 ): string {
   const ext = row.last_extends;
@@ -55,9 +46,10 @@ export function lastContentText(
   if (ext && (row.type === 'event' || row.type === 'system' || row.type === 'group')) {
     return describeEvent({ type: row.type === 'system' ? 'system' : 'event', content: row.lastContent, extends: ext }, t, me);
   }
-  const key = LABEL_BY_TEXT.get(row.lastContent);
-  if (!key || (isTextType(row.type) && key !== 'recalled')) return row.lastContent;
-  return t(LABEL_KEYS[key]);
+  // by the row's label key (server's getContacts, or chatLastContent of a pushed message), never by its text
+  const key = row.last_key;
+  if (!key || !Object.hasOwn(LABEL_KEYS, key)) return row.lastContent;
+  return t(LABEL_KEYS[key as LabelKey]);
 }
 
 /** The translated one-line preview of a message (notifications, search results). */

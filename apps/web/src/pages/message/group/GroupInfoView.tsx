@@ -24,7 +24,7 @@ import { GroupAvatar } from './GroupAvatar.tsx';
 import { GroupSwitches } from './GroupSwitches.tsx';
 import styles from './group.module.css';
 import { inviteMembers } from './groupActions.ts';
-import { runGroupCall } from './groupErrors.ts';
+import { runGroupCall } from './groupCall.ts';
 import { MemberGrid } from './MemberGrid.tsx';
 import { markNoticeSeen, showGroupNotice, useGroupNoticeOnce } from './noticeOnce.tsx';
 import { pickAction } from './pickAction.tsx';

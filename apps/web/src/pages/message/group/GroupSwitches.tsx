@@ -11,7 +11,7 @@ import { List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { setGroupSetting } from '../../../api/groups.ts';
 import { applyGroupPush } from '../../../stores/groups.ts';
-import { runGroupCall } from './groupErrors.ts';
+import { runGroupCall } from './groupCall.ts';
 
 export interface GroupSwitchesProps {
   groupId: number;

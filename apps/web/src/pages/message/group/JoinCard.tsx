@@ -9,7 +9,7 @@ import { PageFrame } from '../../../components/PageFrame.tsx';
 import { loadGroupList } from '../../../stores/groups.ts';
 import { GroupAvatar } from './GroupAvatar.tsx';
 import styles from './group.module.css';
-import { groupErrorText } from './groupErrors.ts';
+import { groupErrorText } from './groupCall.ts';
 import { PathTo } from '../../../paths.ts';
 
 /** The card of a scanned group code: which group, how many members, and 'Join group'. */

@@ -4,7 +4,7 @@ import { showToast } from '../../../components/feedback.tsx';
 import { t } from '../../../i18n/index.ts';
 import { loadGroup, loadMembers, useGroupsStore } from '../../../stores/groups.ts';
 import { pickUsers } from '../../../stores/userPicker.ts';
-import { runGroupCall } from './groupErrors.ts';
+import { runGroupCall } from './groupCall.ts';
 
 /**
  * Invite friends (info page '+', member page): pick among friends who are not members yet, add

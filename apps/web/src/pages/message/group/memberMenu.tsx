@@ -7,7 +7,7 @@ import { t } from '../../../i18n/index.ts';
 import { appContainer } from '../../../layout.ts';
 import { applyGroupPush } from '../../../stores/groups.ts';
 import type { SetManagerPush } from '../../../api/groups.ts';
-import { runGroupCall } from './groupErrors.ts';
+import { runGroupCall } from './groupCall.ts';
 import { pickAction } from './pickAction.tsx';
 import type { MemberAction } from './permissions.ts';
 

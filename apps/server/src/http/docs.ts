@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { openApiDocument } from './openapi.ts';
+
+const PAGE_DIR = path.resolve(import.meta.dirname, '../../assets/docs');
+
+/**
+ * The API reference: the OpenAPI 3.1 document of the endpoint table (`@fastify/swagger` in static
+ * mode) at `/docs/json`, and a browsable page at `/docs` that loads it (no inline script, so a
+ * strict CSP holds).
+ */
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as never } });
+  app.get('/docs/json', (_req, reply) => reply.send(app.swagger()));
+  const page = (file: string, type: string) => (_req: unknown, reply: import('fastify').FastifyReply) =>
+    reply
+      .header('content-type', type)
+      .header('cache-control', 'no-cache')
+      .send(fs.createReadStream(path.join(PAGE_DIR, file)));
+  app.get('/docs', page('index.html', 'text/html; charset=utf-8'));
+  app.get('/docs/docs.js', page('docs.js', 'text/javascript; charset=utf-8'));
+  app.get('/docs/docs.css', page('docs.css', 'text/css; charset=utf-8'));
+}
