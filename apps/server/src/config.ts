@@ -5,6 +5,12 @@ const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** An optional http(s) base URL of an engine the host runs; empty means not configured. */
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -32,6 +38,13 @@ const envSchema = z.object({
   SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   TRUST_PROXY: boolish.default(false),
   WEB_DIST: z.string().optional(),
+  TRANSLATE_URL: httpUrl,
+  TRANSLATE_API_KEY: z.string().optional(),
+  TRANSCRIBE_URL: httpUrl,
+  TRANSCRIBE_API_KEY: z.string().optional(),
+  TRANSCRIBE_MODEL: z.string().min(1).max(128).default('whisper-1'),
+  ENGINE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(10_000),
+  ENGINE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 
 export interface Config {
@@ -51,6 +64,17 @@ export interface Config {
   secret?: string;
   trustProxy: boolean;
   webDist: string;
+  /** LibreTranslate base URL (translation is off without it) */
+  translateUrl?: string;
+  translateApiKey?: string;
+  /** base URL of an OpenAI-compatible `/v1/audio/transcriptions` server (voice to text is off without it) */
+  transcribeUrl?: string;
+  transcribeApiKey?: string;
+  transcribeModel: string;
+  /** the longest an engine call may take, in total (at most 10 s) */
+  engineTimeoutMs: number;
+  /** engine requests per user per minute, per feature */
+  engineRatePerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +101,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketIdleMs: e.SOCKET_IDLE_MS,
     secret: e.SECRET,
     trustProxy: e.TRUST_PROXY,
+    translateUrl: e.TRANSLATE_URL,
+    translateApiKey: e.TRANSLATE_API_KEY || undefined,
+    transcribeUrl: e.TRANSCRIBE_URL,
+    transcribeApiKey: e.TRANSCRIBE_API_KEY || undefined,
+    transcribeModel: e.TRANSCRIBE_MODEL,
+    engineTimeoutMs: e.ENGINE_TIMEOUT_MS,
+    engineRatePerMinute: e.ENGINE_RATE_PER_MINUTE,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

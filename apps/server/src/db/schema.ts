@@ -153,6 +153,20 @@ export interface UploadsTable {
   created_at: number;
 }
 
+export interface MessageTranslationsTable {
+  msg_id: number;
+  /** the app's language code */
+  lang: string;
+  text: string;
+  created_at: number;
+}
+
+export interface VoiceTranscriptsTable {
+  msg_id: number;
+  text: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -167,4 +181,6 @@ export interface Database {
   messages: MessagesTable;
   message_deletions: MessageDeletionsTable;
   uploads: UploadsTable;
+  message_translations: MessageTranslationsTable;
+  voice_transcripts: VoiceTranscriptsTable;
 }

@@ -8,8 +8,11 @@ import { friendsRoutes } from './friends/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { groupService } from './groups/service.ts';
 import { messageRoutes } from './messages/routes.ts';
+import { messageService } from './messages/service.ts';
 import { systemRoutes } from './system/routes.ts';
 import type { SystemService } from './system/service.ts';
+import { translateRoutes } from './translate/routes.ts';
+import { translateService } from './translate/service.ts';
 import { usersRoutes } from './users/routes.ts';
 import { uploadsRoutes } from './uploads/routes.ts';
 
@@ -25,4 +28,5 @@ export function registerModules(router: Router, ctx: AppContext, system: SystemS
   uploadsRoutes(app, ctx);
   conversationRoutes(router, ctx);
   messageRoutes(router, ctx, system);
+  translateRoutes(router, translateService(ctx, messageService(ctx, system)));
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { EndpointDef } from './define.ts';
 import { systemEndpoints } from './endpoints/system.ts';
+import { translateEndpoints } from './endpoints/translate.ts';
 
 /**
  * Every HTTP endpoint, by name (design: Contract). The server registers its routes from this
@@ -9,6 +10,7 @@ import { systemEndpoints } from './endpoints/system.ts';
  */
 export const endpoints = {
   ...systemEndpoints,
+  ...translateEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -1,6 +1,7 @@
 import type { ErrorDef } from './define.ts';
 import { commonErrors } from './errors/common.ts';
 import { systemErrors } from './errors/system.ts';
+import { translateErrors } from './errors/translate.ts';
 
 /**
  * Every refusal the server can answer, by stable key. A refusal is
@@ -10,6 +11,7 @@ import { systemErrors } from './errors/system.ts';
 export const errors = {
   ...commonErrors,
   ...systemErrors,
+  ...translateErrors,
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof errors;

@@ -507,7 +507,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
     return done.map((d) => d.message);
   }
 
-  return { send, list, adminNotices, search, recall, deleteForMe, forward };
+  return { send, list, adminNotices, search, recall, deleteForMe, forward, visibleMessage };
 }
 
 export type MessageService = ReturnType<typeof messageService>;
