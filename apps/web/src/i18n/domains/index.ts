@@ -1,4 +1,5 @@
 import type { LanguageCode } from '../languages.ts';
+import { translateBundle } from './translate/index.ts';
 
 /**
  * Translation bundles of a domain, one JSON file per language in `domains/<domain>/<code>.json`,
@@ -6,6 +7,8 @@ import type { LanguageCode } from '../languages.ts';
  * Add a domain: write its folder with an `index.ts` exporting `Record<LanguageCode, tree>`
  * and name it here.
  */
-export const domainBundles = {} satisfies Record<string, Record<LanguageCode, object>>;
+export const domainBundles = {
+  translate: translateBundle,
+} satisfies Record<string, Record<LanguageCode, object>>;
 
 export type DomainTrees = { [K in keyof typeof domainBundles]: (typeof domainBundles)[K]['en'] };

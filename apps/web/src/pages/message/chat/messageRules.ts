@@ -1,4 +1,4 @@
-import { RECALL_WINDOW_SECONDS } from '@parley/protocol';
+import { type Features, RECALL_WINDOW_SECONDS } from '@parley/protocol';
 import { type ChatItem, isPending } from '../../../stores/messageList.ts';
 
 /** Which long-press actions a message offers (pure rules; the server has the last word). */
@@ -14,3 +14,11 @@ export function canRecall(m: ChatItem, myUserId: number, isStaff: boolean, now =
   if (isStaff) return true;
   return String(m.fromUser.id) === String(myUserId) && now / 1000 - m.sendTime <= RECALL_WINDOW_SECONDS;
 }
+
+/** A stored text message, when the server has a translation engine. */
+export const canTranslate = (m: ChatItem, features: Features): boolean =>
+  features.translate && m.type === 'text' && !isPending(m) && m.is_undo !== 1 && m.content !== '';
+
+/** A stored voice message, when the server has a transcription engine. */
+export const canTranscribe = (m: ChatItem, features: Features): boolean =>
+  features.transcribe && m.type === 'voice' && !isPending(m) && m.is_undo !== 1;
