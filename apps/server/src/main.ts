@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { postSystemNotice } from './modules/messages/deliver.ts';
 import { systemService } from './modules/system/service.ts';
+import { WORK_USAGE, workAdmin } from './modules/work/admin.ts';
+import { workService } from './modules/work/service.ts';
 import { localBus, redisBus } from './realtime/bus.ts';
 import { Hub } from './realtime/hub.ts';
 
@@ -12,7 +14,8 @@ const USAGE = `Usage:
   parley admin config get           print the global config
   parley admin config set KEY VALUE change one key (e.g. multipleLogin true)
   parley admin notice "TEXT" [USER_ID]
-                                    post a system notice to everyone (or one user)`;
+                                    post a system notice to everyone (or one user)
+${WORK_USAGE}`;
 
 async function start(): Promise<void> {
   const config = loadConfig();
@@ -51,6 +54,16 @@ async function postNotice(text: string | undefined, userId: string | undefined):
 
 async function admin(args: string[]): Promise<void> {
   if (args[0] === 'notice') return postNotice(args[1], args[2]);
+  if (args[0] === 'goods' || args[0] === 'crm') {
+    const handle = await openDatabase(loadConfig());
+    try {
+      await migrate(handle);
+      console.log(await workAdmin(workService(handle.db), args));
+    } finally {
+      await handle.close();
+    }
+    return;
+  }
   const [area, verb, key, value] = args;
   if (area !== 'config' || (verb !== 'get' && verb !== 'set') || (verb === 'set' && (!key || value === undefined))) {
     throw new ConfigError(USAGE);

@@ -15,6 +15,8 @@ import { translateRoutes } from './translate/routes.ts';
 import { translateService } from './translate/service.ts';
 import { usersRoutes } from './users/routes.ts';
 import { uploadsRoutes } from './uploads/routes.ts';
+import { workRoutes } from './work/routes.ts';
+import { workService } from './work/service.ts';
 
 /** Every domain's routes, in one place. `ctx.sessions` is filled here by the auth module. */
 export function registerModules(router: Router, ctx: AppContext, system: SystemService, app: FastifyInstance): void {
@@ -29,4 +31,5 @@ export function registerModules(router: Router, ctx: AppContext, system: SystemS
   conversationRoutes(router, ctx);
   messageRoutes(router, ctx, system);
   translateRoutes(router, translateService(ctx, messageService(ctx, system)));
+  workRoutes(router, workService(ctx.db));
 }

@@ -9,6 +9,7 @@ import { systemEndpoints } from './endpoints/system.ts';
 import { translateEndpoints } from './endpoints/translate.ts';
 import { uploadsEndpoints } from './endpoints/uploads.ts';
 import { usersEndpoints } from './endpoints/users.ts';
+import { workEndpoints } from './endpoints/work.ts';
 
 /**
  * Every HTTP endpoint, by name (design: Contract). The server registers its routes from this
@@ -25,6 +26,7 @@ export const endpoints = {
   ...groupsEndpoints,
   ...uploadsEndpoints,
   ...translateEndpoints,
+  ...workEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

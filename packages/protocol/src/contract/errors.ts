@@ -2,6 +2,7 @@ import type { ErrorDef } from './define.ts';
 import { commonErrors } from './errors/common.ts';
 import { systemErrors } from './errors/system.ts';
 import { translateErrors } from './errors/translate.ts';
+import { workErrors } from './errors/work.ts';
 
 /**
  * Every refusal the server can answer, by stable key. A refusal is
@@ -12,6 +13,7 @@ export const errors = {
   ...commonErrors,
   ...systemErrors,
   ...translateErrors,
+  ...workErrors,
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof errors;

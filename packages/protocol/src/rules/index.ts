@@ -6,3 +6,4 @@ export * from './lastContent.ts';
 export * from './proportion.ts';
 export * from './types.ts';
 export * from './validation.ts';
+export * from './workForm.ts';

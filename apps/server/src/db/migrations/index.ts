@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import * as core from './001_core.ts';
 import * as translate from './002_translate.ts';
+import * as work from './003_work.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -12,4 +13,5 @@ export interface MigrationStep {
 export const migrations: MigrationStep[] = [
   { name: '001_core', up: core.up },
   { name: '002_translate', up: translate.up },
+  { name: '003_work', up: work.up },
 ];
