@@ -88,6 +88,9 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/pages/compass/moments', titleKey: 'routes.moments', page: lazyPage(() => import('./pages/compass/moments.tsx')), access: 'session' },
   { path: '/pages/golist/golist', titleKey: 'routes.golist', page: lazyPage(() => import('./pages/golist/golist.tsx')), access: 'session' },
   { path: '/pages/goinfo/goinfo', titleKey: 'routes.goinfo', page: lazyPage(() => import('./pages/goinfo/goinfo.tsx')), access: 'session' },
+  { path: '/pages/work/index', titleKey: 'routes.work', page: lazyPage(() => import('./pages/work/index.tsx')), access: 'session' },
+  { path: '/pages/work/list', titleKey: 'routes.workList', page: lazyPage(() => import('./pages/work/list.tsx')), access: 'session' },
+  { path: '/pages/work/record', titleKey: 'routes.workRecord', page: lazyPage(() => import('./pages/work/record.tsx')), access: 'session' },
   { path: '/extend/favorites/index', titleKey: 'routes.favorites', page: lazyPage(() => import('./extend/favorites/index.tsx')), access: 'session' },
 ];
 

@@ -1,5 +1,6 @@
 import type { LanguageCode } from '../languages.ts';
 import { translateBundle } from './translate/index.ts';
+import { workBundle } from './work/index.ts';
 
 /**
  * Translation bundles of a domain, one JSON file per language in `domains/<domain>/<code>.json`,
@@ -9,6 +10,7 @@ import { translateBundle } from './translate/index.ts';
  */
 export const domainBundles = {
   translate: translateBundle,
+  work: workBundle,
 } satisfies Record<string, Record<LanguageCode, object>>;
 
 export type DomainTrees = { [K in keyof typeof domainBundles]: (typeof domainBundles)[K]['en'] };

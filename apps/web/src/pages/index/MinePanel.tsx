@@ -1,5 +1,6 @@
 import { List, Popup } from 'antd-mobile';
 import {
+  AppstoreOutline,
   GlobalOutline,
   InformationCircleOutline,
   PayCircleOutline,
@@ -21,7 +22,7 @@ import styles from './MinePanel.module.css';
 
 interface MineEntry {
   key: string;
-  labelKey: `mine.${'profile' | 'wallet' | 'favorites' | 'moments' | 'settings' | 'language' | 'about'}`;
+  labelKey: `mine.${'profile' | 'work' | 'wallet' | 'favorites' | 'moments' | 'settings' | 'language' | 'about'}`;
   path: string;
   icon: ReactNode;
   color: string;
@@ -29,6 +30,7 @@ interface MineEntry {
 
 /** The personal area's entries, in groups. */
 const ENTRY_GROUPS: readonly (readonly MineEntry[])[] = [
+  [{ key: 'work', labelKey: 'mine.work', path: '/pages/work/index', icon: <AppstoreOutline />, color: '#fa9d3b' }],
   [
     { key: 'wallet', labelKey: 'mine.wallet', path: '/pages/mine/wallet', icon: <PayCircleOutline />, color: '#07c160' },
     { key: 'favorites', labelKey: 'mine.favorites', path: '/extend/favorites/index', icon: <StarOutline />, color: '#fa9d3b' },
