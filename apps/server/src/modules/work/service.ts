@@ -18,6 +18,9 @@ import { fail } from '../../domainError.ts';
 import { DEFAULT_FORMS } from './defaultForms.ts';
 import { type GoodInput, type GoodRow, type RecordRow, workStore } from './store.ts';
 
+/** Told to the admin on the command line only (never to app users). */
+const PRICE_RULE = 'price must be a yuan amount with at most 2 decimals';
+
 /** A good as the admin command takes it from a JSON file (price in yuan). */
 export const goodFileSchema = z.object({
   name: z.string().trim().min(1).max(100),
@@ -25,7 +28,7 @@ export const goodFileSchema = z.object({
   price: z.union([z.string(), z.number()]).transform((v, ctx) => {
     const fen = yuanToFen(String(v).trim());
     if (fen === null || fen < 0) {
-      ctx.addIssue({ code: 'custom', message: 'price must be a yuan amount with at most 2 decimals' });
+      ctx.addIssue({ code: 'custom', message: PRICE_RULE });
       return z.NEVER;
     }
     return fen;
