@@ -34,7 +34,7 @@ describe('the work area: goods and a shared customer record', () => {
     await app?.close();
   });
 
-  it('A opens Work from the personal area, the goods list, searches and opens one', async () => {
+  it('A opens the goods list from Work, searches, opens one and shares it to B; B taps the card and sees the detail', async () => {
     await a.page.goto('/#/pages/work/index');
     await a.page.click(sel('work-goods'));
     await a.page.waitForSelector(sel('golist-page'));
@@ -46,6 +46,20 @@ describe('the work area: goods and a shared customer record', () => {
     await a.page.waitForSelector(sel('goinfo-name'));
     expect(await a.page.textContent(sel('goinfo-price'))).toBe('¥99.00');
     expect(await a.page.textContent(sel('goinfo-description'))).toBe('One seat of the cloud suite.');
+
+    // share to B: B taps the card in the chat and sees the detail
+    await a.page.click(sel('goinfo-share'));
+    await a.page.click(sel(`picker-item-${idB}`));
+    await a.page.click(sel('picker-confirm'));
+    await a.page.waitForSelector(sel('goinfo-name'));
+    await b.page.goto(`/#/pages/message/chat?toContactId=${idA}&is_group=0`);
+    const card = b.page.locator('[data-testid=chat-page] [data-type=good] [data-testid=bubble-good]');
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Cloud seat');
+    await card.click();
+    await b.page.waitForSelector(sel('goinfo-name'));
+    expect(await b.page.textContent(sel('goinfo-name'))).toBe('Cloud seat');
+    expect(await b.page.textContent(sel('goinfo-price'))).toBe('¥99.00');
   });
 
   it('A creates a customer: an empty required field shows its message, a total of 90 is flagged; saved with B 40 and A 60', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CRM_TYPES, formDefinitionSchema } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
+import { befriend, send } from '../messages/fixtures.ts';
 import { workAdmin } from './admin.ts';
 import { DEFAULT_FORMS } from './defaultForms.ts';
 import { monthStart, workService } from './service.ts';
@@ -146,6 +147,16 @@ describe.each(backends)('the work area: goods, ranking and business records (%s)
     expect((await s.post('/enterprise/crm/save', { type: 'nonsense', values: {} }, a.token)).body.code).toBe(400);
     expect((await s.post('/enterprise/crm/save', { type: 'customer', values: 'x' }, a.token)).body.code).toBe(400);
     expect(await count()).toBe(before);
+  });
+
+  it('a good is shared to a chat as a card message carrying its id, name and price', async () => {
+    await befriend(s.built.ctx.db, a.id, b.id);
+    const card = await send(s, a.token, { toContactId: b.id, type: 'good', extends: { id: goodIds[1] } });
+    expect(card.body).toMatchObject({ code: 0, data: { type: 'good', content: 'Support plan', extends: { id: goodIds[1], name: 'Support plan', price: '1200.50' } } });
+    const list = await s.post('/enterprise/im/getMessageList', { toContactId: a.id, is_group: 0 }, b.token);
+    expect(list.body.data.at(-1)).toMatchObject({ type: 'good', extends: { id: goodIds[1] } });
+    expect((await send(s, a.token, { toContactId: b.id, type: 'good', extends: { id: 99_999 } })).body).toMatchObject({ code: 404, key: 'work.goodNotFound' });
+    expect((await send(s, a.token, { toContactId: b.id, type: 'good', extends: {} })).body.code).toBe(404);
   });
 
   it('the form endpoint answers the shipped definition, and the admin command replaces it but refuses an unknown form_type', async () => {
