@@ -35,7 +35,9 @@ describe('the work area: goods and a shared customer record', () => {
   });
 
   it('A opens the goods list from Work, searches, opens one and shares it to B; B taps the card and sees the detail', async () => {
-    await a.page.goto('/#/pages/work/index');
+    await a.page.goto('/#/');
+    await a.page.click(sel('home-avatar'));
+    await a.page.click(sel('mine-item-work'));
     await a.page.click(sel('work-goods'));
     await a.page.waitForSelector(sel('golist-page'));
     await a.page.locator('[data-testid=golist-item-2]').waitFor();
