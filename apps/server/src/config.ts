@@ -45,6 +45,8 @@ const envSchema = z.object({
   TRANSCRIBE_MODEL: z.string().min(1).max(128).default('whisper-1'),
   ENGINE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(10_000),
   ENGINE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(2_000),
 });
 
 export interface Config {
@@ -75,6 +77,10 @@ export interface Config {
   engineTimeoutMs: number;
   /** engine requests per user per minute, per feature */
   engineRatePerMinute: number;
+  /** when set, `/metrics` wants `Authorization: Bearer <token>` */
+  metricsToken?: string;
+  /** on shutdown, how long sockets get to close after being told to reconnect */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -109,5 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engineTimeoutMs: e.ENGINE_TIMEOUT_MS,
     engineRatePerMinute: e.ENGINE_RATE_PER_MINUTE,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
+import { backupSqlite } from './ops/backup.ts';
 import { postSystemNotice } from './modules/messages/deliver.ts';
 import { systemService } from './modules/system/service.ts';
 import { WORK_USAGE, workAdmin } from './modules/work/admin.ts';
@@ -15,7 +16,12 @@ const USAGE = `Usage:
   parley admin config set KEY VALUE change one key (e.g. multipleLogin true)
   parley admin notice "TEXT" [USER_ID]
                                     post a system notice to everyone (or one user)
+  parley admin backup FILE          copy the SQLite database to FILE while the server runs
+                                    (PostgreSQL: use pg_dump, see the README)
 ${WORK_USAGE}`;
+
+/** A second signal, or a shutdown that hangs this long, ends the process at once. */
+const SHUTDOWN_LIMIT_MS = 30_000;
 
 async function start(): Promise<void> {
   const config = loadConfig();
@@ -24,12 +30,25 @@ async function start(): Promise<void> {
   const shown = config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   console.log(`\nParley is running. Open ${shown}/ in a browser (data: ${where}).\n`);
-  const stop = async () => {
+  console.log(`listening on ${address}`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`${signal}: telling ${built.ctx.hub.size} sockets to reconnect and finishing requests in flight…`);
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
     await built.close();
+    console.log('stopped');
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+async function backup(file: string | undefined): Promise<void> {
+  if (!file) throw new ConfigError(USAGE);
+  const { target, pages } = await backupSqlite(loadConfig(), file);
+  console.log(`Backed up ${pages} pages to ${target}.`);
 }
 
 async function postNotice(text: string | undefined, userId: string | undefined): Promise<void> {
@@ -54,6 +73,7 @@ async function postNotice(text: string | undefined, userId: string | undefined):
 
 async function admin(args: string[]): Promise<void> {
   if (args[0] === 'notice') return postNotice(args[1], args[2]);
+  if (args[0] === 'backup') return backup(args[1]);
   if (args[0] === 'goods' || args[0] === 'crm') {
     const handle = await openDatabase(loadConfig());
     try {

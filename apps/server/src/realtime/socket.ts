@@ -8,12 +8,19 @@ import { frameOf, type Hub } from './hub.ts';
 const MAX_FRAME_BYTES = 64 * 1024;
 
 /** The `/wss` endpoint: init → bindUid (token only) → ping/pong; idle sockets are closed. */
-export function attachSocket(app: FastifyInstance, hub: Hub, sessions: SessionResolver, idleMs: number): () => void {
+export function attachSocket(
+  app: FastifyInstance,
+  hub: Hub,
+  sessions: SessionResolver,
+  idleMs: number,
+  /** true while shutting down: new sockets are refused (clients go to another node or retry) */
+  draining: () => boolean = () => false,
+): () => void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
 
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0].toLowerCase();
-    if (path !== '/wss' && path !== '/wss/') {
+    if ((path !== '/wss' && path !== '/wss/') || draining()) {
       socket.destroy();
       return;
     }
@@ -56,7 +63,10 @@ export function attachSocket(app: FastifyInstance, hub: Hub, sessions: SessionRe
           hub.remove(conn);
           return;
         }
-        hub.bindConn(conn, user.userId, user.sessionId);
+        if (!hub.bindConn(conn, user.userId, user.sessionId)) {
+          ws.send(frameOf('error', { code: 403, msg: 'This connection belongs to someone else.' }));
+          return;
+        }
         ws.send(frameOf('bindUid', { user_id: user.userId, client_id: conn.clientId }));
       }
     });

@@ -126,6 +126,12 @@ export const chatMessageSchema = z.object({
   /** private chats: 1 when the receiver has read it (meaningful to the sender); groups: 0 */
   is_read: bitSchema,
   file: messageFileSchema.nullable(),
+  /**
+   * Pushes and the sendMessage answer: the msg_id of the message before this one in the same
+   * conversation (0 when it is the first). A client whose cache is complete only up to a lower
+   * msg_id has a gap and fetches it (design: Realtime, "No loss, no duplicates"). Lists leave it out.
+   */
+  prev_msg_id: z.number().int().min(0).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

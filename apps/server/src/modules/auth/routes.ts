@@ -21,8 +21,9 @@ export function authRoutes(r: Router, ctx: AppContext, auth: AuthService): void 
     return null;
   });
   r.handle('bindUid', ({ body, user }) => {
-    const local = ctx.hub.bind(body.client_id, user.userId, user.sessionId);
-    if (!local && !ctx.config.redisUrl) throw refuse.notFound('That connection is gone. Reconnect and try again.');
+    const bound = ctx.hub.bind(body.client_id, user.userId, user.sessionId);
+    if (bound === 'taken') throw refuse.forbidden('That connection belongs to someone else.');
+    if (bound === 'remote' && !ctx.config.redisUrl) throw refuse.notFound('That connection is gone. Reconnect and try again.');
     return { user_id: user.userId, client_id: body.client_id };
   });
 }

@@ -148,7 +148,7 @@ export function conversationService(ctx: AppContext) {
         avatar_color: u?.avatar_color ?? 1,
         ...base,
         is_group: 0,
-        is_online: ctx.hub.isOnlineHere(uid) ? 1 : 0,
+        is_online: ctx.hub.isOnline(uid) ? 1 : 0,
         is_self: self ? 1 : 0,
       };
     });

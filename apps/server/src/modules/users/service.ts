@@ -35,7 +35,7 @@ const DAY_S = 24 * 3600;
 
 export function usersService(ctx: AppContext) {
   const store = usersStore(ctx.db);
-  const online = (id: number) => ctx.hub.isOnlineHere(id);
+  const online = (id: number) => ctx.hub.isOnline(id);
 
   async function me(userId: number) {
     const row = await store.findUser(userId);
