@@ -29,11 +29,14 @@ const BUDGET = { fanoutRate: 50, idleRssMb: 1024, privateP95: 50, privateRate: 1
 /** messages the expensive searches and forwards run over */
 const SEARCH_LOAD_MESSAGES = 50_000;
 
+/** The bench plays thousands of users from one address and far more traffic than one person makes. */
+const BENCH_LIMITS = { RATE_LIMIT_SCALE: '100000', SOCKETS_PER_ADDRESS: '100000' };
+
 function startServer(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
   const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', path.join(os.tmpdir(), 'parley-prof')] : [];
   const proc = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...BENCH_LIMITS },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

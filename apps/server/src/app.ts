@@ -7,6 +7,9 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DbHandle, migrate, openDatabase } from './db/index.ts';
 import { installErrorHandling, installJsonParser } from './http/errors.ts';
+import { installSecurityHeaders } from './http/headers.ts';
+import { logSerializers } from './http/logging.ts';
+import { installProtection, limitSlowClients } from './http/protection.ts';
 import { makeRouter } from './http/route.ts';
 import { serveStatic } from './http/static.ts';
 import { registerOps } from './ops/health.ts';
@@ -45,13 +48,20 @@ async function loadSecret(handle: DbHandle, given?: string): Promise<string> {
 
 export async function buildApp(config: Config): Promise<BuiltApp> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: logSerializers, ...(config.logStream ? { stream: config.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
+    // a body trickled in byte by byte is cut (HTTP 408) instead of holding its memory for ever
+    requestTimeout: config.requestTimeoutMs,
   });
+  limitSlowClients(app, config);
   installJsonParser(app);
   installErrorHandling(app);
+  await installSecurityHeaders(app);
 
   let hubRef: Hub | undefined;
   const metrics = createMetrics({
@@ -83,6 +93,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     secret,
     groups: groupMembership(db.db),
   };
+  await installProtection(app, config, () => ctx.sessions);
   const router = makeRouter(app, { resolve: (token) => ctx.sessions.resolve(token) });
   registerModules(router, ctx, system, app);
   registerOps(app, {
@@ -101,7 +112,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
 
   serveStatic(app, config.webDist, path.resolve(import.meta.dirname, '../assets'));
-  const detachSocket = attachSocket(app, hub, { resolve: (t) => ctx.sessions.resolve(t) }, config.socketIdleMs, () => draining);
+  const detachSocket = attachSocket(app, hub, { resolve: (t) => ctx.sessions.resolve(t) }, config, () => draining);
 
   await system.refresh();
   const poll = setInterval(async () => {

@@ -34,6 +34,24 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/**
+ * pg_trgm (message search) lives in `public`, shared by every schema; two servers starting at once
+ * may race to create it, so a failure is only an error when the extension is still missing after it.
+ */
+async function ensureTrigramExtension(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+  } catch (err) {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'");
+    if (!rowCount) throw err;
+  } finally {
+    await client.end();
+  }
+}
+
+
 /** Hooks of an opened database: `onQuery` hears how long each query took (for `/metrics`). */
 export interface DbHooks {
   onQuery?(ms: number): void;
@@ -53,6 +71,7 @@ export async function openDatabase(config: Config, hooks: DbHooks = {}): Promise
       await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
       await admin.end();
     }
+    await ensureTrigramExtension(config.databaseUrl);
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,

@@ -16,6 +16,7 @@ export interface Conn {
   userId: number | null;
   sessionId: number | null;
   lastSeen: number;
+  openedAt: number;
 }
 
 /** One push frame `{type, data}`; `data` typed from the protocol's push map. */
@@ -57,6 +58,7 @@ export class Hub {
       userId: null,
       sessionId: null,
       lastSeen: Date.now(),
+      openedAt: Date.now(),
     };
     this.conns.set(conn.clientId, conn);
     return conn;
@@ -77,17 +79,17 @@ export class Hub {
   }
 
   /**
-   * Binds locally when the socket is here ('local'; 'taken' when another user holds it),
-   * otherwise asks the other nodes ('remote').
+   * Binds locally when the socket is here, otherwise asks the other nodes (who apply the same rule).
+   * 'taken': the socket is bound to another user, and a socket never changes hands.
    */
-  bind(clientId: string, userId: number, sessionId: number): 'local' | 'taken' | 'remote' {
+  bind(clientId: string, userId: number, sessionId: number): 'bound' | 'taken' | 'elsewhere' {
     const conn = this.conns.get(clientId);
-    if (conn) return this.bindConn(conn, userId, sessionId) ? 'local' : 'taken';
+    if (conn) return this.bindConn(conn, userId, sessionId) ? 'bound' : 'taken';
     this.bus.publish({ kind: 'bind', clientId, userId, sessionId });
-    return 'remote';
+    return 'elsewhere';
   }
 
-  /** Binds an unbound socket, or rebinds one of the same user; never takes over another user's. */
+  /** Binds an unbound socket, or rebinds one of the same user to a new session; false when another user holds it. */
   bindConn(conn: Conn, userId: number, sessionId: number): boolean {
     if (conn.userId !== null && conn.userId !== userId) return false;
     if (conn.userId === userId && conn.sessionId === sessionId) return true;
@@ -99,6 +101,11 @@ export class Hub {
     getSet(this.bySession, sessionId).add(conn);
     if (set.size === 1) this.setPresence(userId, true);
     return true;
+  }
+
+  /** Closes every socket of these sessions on every node, without a frame (the session was ended on purpose). */
+  closeSessions(sessions: number[]): void {
+    if (sessions.length > 0) this.bus.publish({ kind: 'close', to: { sessions } });
   }
 
   isOnlineHere(userId: number): boolean {
@@ -133,12 +140,14 @@ export class Hub {
     this.onBus({ kind: 'push', to, frame: frameOf(type, data) });
   }
 
-  /** Closes idle sockets; returns how many. */
-  sweep(idleMs: number, now = Date.now()): number {
+  /** Closes idle sockets, and sockets still unbound after `unboundMs` however much they ping; returns how many. */
+  sweep(idleMs: number, unboundMs = Number.POSITIVE_INFINITY, now = Date.now()): number {
     let closed = 0;
     for (const conn of this.conns.values()) {
-      if (now - conn.lastSeen > idleMs) {
-        conn.ws.close(4000, 'idle');
+      const idle = now - conn.lastSeen > idleMs;
+      const unbound = conn.userId === null && now - conn.openedAt > unboundMs;
+      if (idle || unbound) {
+        conn.ws.close(idle ? 4000 : 4003, idle ? 'idle' : 'unbound');
         this.remove(conn);
         closed++;
       }
@@ -207,6 +216,14 @@ export class Hub {
     }
     if (msg.kind === 'presence') {
       this.presence.remoteChange(msg.nodeId, msg.userId, msg.online);
+      return;
+    }
+    if (msg.kind === 'close') {
+      for (const conn of this.resolve(msg.to)) {
+        this.flushConn(conn);
+        conn.ws.close(4001, 'closed');
+        this.remove(conn);
+      }
       return;
     }
     const targets = this.resolve(msg.to);

@@ -42,7 +42,7 @@ describe('the single-node bus', () => {
   it('hands every published message to every subscriber, in order', () => {
     const bus = localBus();
     const seen: string[][] = [[], []];
-    const label = (m: BusMessage) => (m.kind === 'push' ? m.frame : m.kind === 'bind' ? m.clientId : String(m.userId));
+    const label = (m: BusMessage) => (m.kind === 'push' ? m.frame : m.kind === 'bind' ? m.clientId : m.kind === 'presence' ? String(m.userId) : m.kind);
     bus.onMessage((m: BusMessage) => seen[0].push(label(m)));
     bus.onMessage((m: BusMessage) => seen[1].push(label(m)));
     bus.publish({ kind: 'push', to: { users: [1] }, frame: 'a' });

@@ -1,5 +1,6 @@
 import type { ErrorDef } from './define.ts';
 import { commonErrors } from './errors/common.ts';
+import { securityErrors } from './errors/security.ts';
 import { systemErrors } from './errors/system.ts';
 import { translateErrors } from './errors/translate.ts';
 import { workErrors } from './errors/work.ts';
@@ -12,6 +13,7 @@ import { workErrors } from './errors/work.ts';
 export const errors = {
   ...commonErrors,
   ...systemErrors,
+  ...securityErrors,
   ...translateErrors,
   ...workErrors,
 } satisfies Record<string, ErrorDef>;

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import * as core from './001_core.ts';
-import * as translate from './002_translate.ts';
-import * as work from './003_work.ts';
+import * as search from './002_search.ts';
+import * as groupQr from './003_groupqr.ts';
+import * as translate from './004_translate.ts';
+import * as work from './005_work.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -12,6 +14,8 @@ export interface MigrationStep {
 /** One ordered migration set for both dialects; append new steps, never edit applied ones. */
 export const migrations: MigrationStep[] = [
   { name: '001_core', up: core.up },
-  { name: '002_translate', up: translate.up },
-  { name: '003_work', up: work.up },
+  { name: '002_search', up: search.up },
+  { name: '003_groupqr', up: groupQr.up },
+  { name: '004_translate', up: translate.up },
+  { name: '005_work', up: work.up },
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sendCodeBody } from '../../api/auth.ts';
+import { wholeNumber } from '../../api/numbers.ts';
 import { featuresSchema, sysInfoSchema } from '../../api/system.ts';
 import { endpoint } from '../define.ts';
 
@@ -20,7 +21,7 @@ export const systemEndpoints = {
   checkVersion: endpoint({
     path: '/common/pub/checkVersion',
     access: 'public',
-    body: z.object({ versionCode: z.coerce.number().int().optional() }).loose(),
+    body: z.object({ versionCode: wholeNumber(0, Number.MAX_SAFE_INTEGER).optional() }).loose(),
     data: z.object({ version: z.string(), versionCode: z.number().int(), hasUpdate: z.boolean() }),
     domain: 'system',
     summary: 'Whether a newer app version than versionCode exists',
