@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { backupSqlite } from './ops/backup.ts';
 import { postSystemNotice } from './modules/messages/deliver.ts';
+import { WALLET_USAGE, walletAdmin } from './modules/wallet/admin.ts';
 import { systemService } from './modules/system/service.ts';
 import { WORK_USAGE, workAdmin } from './modules/work/admin.ts';
 import { workService } from './modules/work/service.ts';
@@ -18,6 +19,7 @@ const USAGE = `Usage:
                                     post a system notice to everyone (or one user)
   parley admin backup FILE          copy the SQLite database to FILE while the server runs
                                     (PostgreSQL: use pg_dump, see the README)
+${WALLET_USAGE}
 ${WORK_USAGE}`;
 
 /** A second signal, or a shutdown that hangs this long, ends the process at once. */
@@ -71,9 +73,26 @@ async function postNotice(text: string | undefined, userId: string | undefined):
   }
 }
 
+/** `admin wallet …`: with REDIS_URL the decision reaches running servers at once, otherwise within 2 s (their poll). */
+async function wallet(args: string[]): Promise<void> {
+  const config = loadConfig();
+  const handle = await openDatabase(config);
+  const bus = config.redisUrl ? await redisBus(config.redisUrl, `parley:bus:${config.databaseSchema ?? 'default'}`) : undefined;
+  try {
+    await migrate(handle);
+    const { lines, exitCode } = await walletAdmin({ db: handle.db, dialect: handle.dialect, hub: bus ? new Hub(bus) : undefined }, args);
+    for (const line of lines) console.log(line);
+    process.exitCode = exitCode;
+  } finally {
+    await bus?.close();
+    await handle.close();
+  }
+}
+
 async function admin(args: string[]): Promise<void> {
   if (args[0] === 'notice') return postNotice(args[1], args[2]);
   if (args[0] === 'backup') return backup(args[1]);
+  if (args[0] === 'wallet') return wallet(args.slice(1));
   if (args[0] === 'goods' || args[0] === 'crm') {
     const handle = await openDatabase(loadConfig());
     try {

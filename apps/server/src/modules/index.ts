@@ -9,6 +9,7 @@ import { groupRoutes } from './groups/routes.ts';
 import { groupService } from './groups/service.ts';
 import { messageRoutes } from './messages/routes.ts';
 import { messageService } from './messages/service.ts';
+import { registerWalletAndRedPackets } from './redpackets/module.ts';
 import { systemRoutes } from './system/routes.ts';
 import type { SystemService } from './system/service.ts';
 import { translateRoutes } from './translate/routes.ts';
@@ -32,4 +33,5 @@ export function registerModules(router: Router, ctx: AppContext, system: SystemS
   messageRoutes(router, ctx, system);
   translateRoutes(router, translateService(ctx, messageService(ctx, system)));
   workRoutes(router, workService(ctx.db));
+  registerWalletAndRedPackets(router, ctx, system, app);
 }

@@ -10,6 +10,8 @@ import { systemEndpoints } from './endpoints/system.ts';
 import { translateEndpoints } from './endpoints/translate.ts';
 import { uploadsEndpoints } from './endpoints/uploads.ts';
 import { usersEndpoints } from './endpoints/users.ts';
+import { redPacketEndpoints } from './endpoints/redpackets.ts';
+import { walletEndpoints } from './endpoints/wallet.ts';
 import { workEndpoints } from './endpoints/work.ts';
 
 /**
@@ -27,6 +29,8 @@ export const endpoints = {
   ...groupsEndpoints,
   ...groupQrEndpoints,
   ...uploadsEndpoints,
+  ...walletEndpoints,
+  ...redPacketEndpoints,
   ...translateEndpoints,
   ...workEndpoints,
 } satisfies Record<string, EndpointDef>;

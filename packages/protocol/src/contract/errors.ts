@@ -2,6 +2,8 @@ import type { ErrorDef } from './define.ts';
 import { commonErrors } from './errors/common.ts';
 import { securityErrors } from './errors/security.ts';
 import { systemErrors } from './errors/system.ts';
+import { redPacketErrors } from './errors/redpackets.ts';
+import { walletErrors } from './errors/wallet.ts';
 import { translateErrors } from './errors/translate.ts';
 import { workErrors } from './errors/work.ts';
 
@@ -14,6 +16,8 @@ export const errors = {
   ...commonErrors,
   ...systemErrors,
   ...securityErrors,
+  ...walletErrors,
+  ...redPacketErrors,
   ...translateErrors,
   ...workErrors,
 } satisfies Record<string, ErrorDef>;

@@ -6,6 +6,7 @@ import { groupsPushes } from './pushes/groups.ts';
 import { messagesPushes } from './pushes/messages.ts';
 import { realtimePushes } from './pushes/realtime.ts';
 import { systemPushes } from './pushes/system.ts';
+import { walletPushes } from './pushes/wallet.ts';
 
 /**
  * Every server push, by type: `{type, data}` where `data` matches the schema here
@@ -20,6 +21,7 @@ export const pushes = {
   ...conversationsPushes,
   ...messagesPushes,
   ...groupsPushes,
+  ...walletPushes,
 } satisfies Record<string, z.ZodType>;
 
 export type Pushes = typeof pushes;

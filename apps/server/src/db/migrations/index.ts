@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import * as core from './001_core.ts';
 import * as search from './002_search.ts';
 import * as groupQr from './003_groupqr.ts';
-import * as translate from './004_translate.ts';
-import * as work from './005_work.ts';
+import * as wallet from './004_wallet.ts';
+import * as translate from './005_translate.ts';
+import * as work from './006_work.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -16,6 +17,7 @@ export const migrations: MigrationStep[] = [
   { name: '001_core', up: core.up },
   { name: '002_search', up: search.up },
   { name: '003_groupqr', up: groupQr.up },
-  { name: '004_translate', up: translate.up },
-  { name: '005_work', up: work.up },
+  { name: '004_wallet', up: wallet.up },
+  { name: '005_translate', up: translate.up },
+  { name: '006_work', up: work.up },
 ];

@@ -1,6 +1,7 @@
 import type { LanguageCode } from '../languages.ts';
 import { translateBundle } from './translate/index.ts';
 import { workBundle } from './work/index.ts';
+import { walletBundle } from './wallet/index.ts';
 
 /**
  * Translation bundles of a domain, one JSON file per language in `domains/<domain>/<code>.json`,
@@ -9,6 +10,7 @@ import { workBundle } from './work/index.ts';
  * and name it here.
  */
 export const domainBundles = {
+  wallet: walletBundle,
   translate: translateBundle,
   work: workBundle,
 } satisfies Record<string, Record<LanguageCode, object>>;
