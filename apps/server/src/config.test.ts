@@ -68,4 +68,20 @@ describe('configuration from the environment', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/Invalid configuration:[\s\S]*PORT/);
   });
+  it('reads ICE_SERVERS as JSON and the call timers, refusing anything else', () => {
+    const c = loadConfig({
+      ICE_SERVERS: '[{"urls":"stun:stun.example.com:3478"},{"urls":["turn:t.example.com:3478"],"username":"u","credential":"p"}]',
+      CALL_RING_SECONDS: '30',
+    });
+    expect(c.iceServers).toEqual([
+      { urls: 'stun:stun.example.com:3478' },
+      { urls: ['turn:t.example.com:3478'], username: 'u', credential: 'p' },
+    ]);
+    expect(c.callRingMs).toBe(30_000);
+    expect(loadConfig({}).iceServers).toEqual([]);
+    expect(loadConfig({}).callRingMs).toBe(60_000);
+    for (const bad of ['not json', '{"urls":"stun:x"}', '[{"username":"u"}]']) {
+      expect(() => loadConfig({ ICE_SERVERS: bad }), bad).toThrow(/ICE_SERVERS/);
+    }
+  });
 });

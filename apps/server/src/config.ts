@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SOCKET_UNBOUND_MS, SOCKETS_PER_ADDRESS } from '@parley/protocol';
+import { CALL_RING_SECONDS, type IceServerConfig, iceServerSchema, SOCKET_UNBOUND_MS, SOCKETS_PER_ADDRESS } from '@parley/protocol';
 import { z } from 'zod';
 
 const boolish = z
@@ -55,6 +55,22 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(2_000),
   WALLET_PROVIDER: z.enum(['manual', 'sandbox'], { error: 'must be manual or sandbox' }).default('manual'),
+  ICE_SERVERS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw || raw.trim() === '') return [];
+      try {
+        const parsed = z.array(iceServerSchema).safeParse(JSON.parse(raw));
+        if (parsed.success) return parsed.data;
+      } catch {
+        /* reported below */
+      }
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {urls, username?, credential?}' });
+      return z.NEVER;
+    }),
+  CALL_RING_SECONDS: z.coerce.number().int().min(1).max(600).default(CALL_RING_SECONDS),
+  CALL_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
 });
 
 export interface Config {
@@ -102,6 +118,12 @@ export interface Config {
   logStream?: NodeJS.WritableStream;
   /** who approves recharges and withdrawals: an operator (`manual`) or nobody (`sandbox`, at once) */
   walletProvider: 'manual' | 'sandbox';
+  /** RTCIceServer entries handed to call clients (ICE_SERVERS, JSON) */
+  iceServers: IceServerConfig[];
+  /** how long a call rings before it ends unanswered (905) */
+  callRingMs: number;
+  /** how long a call survives its party's dropped socket */
+  callGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     socketUnboundMs: e.SOCKET_UNBOUND_MS,
     socketsPerAddress: e.SOCKETS_PER_ADDRESS,
+    iceServers: e.ICE_SERVERS,
+    callRingMs: e.CALL_RING_SECONDS * 1000,
+    callGraceMs: e.CALL_GRACE_SECONDS * 1000,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

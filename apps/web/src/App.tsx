@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, setDefaultConfig } from 'antd-mobile';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { queryClient } from './api/queryClient.ts';
+import { IncomingCall } from './components/call/IncomingCall.tsx';
 import { ANTD_LOCALES } from './i18n/antdLocale.ts';
 import { currentLanguage } from './i18n/index.ts';
 import { APP_COLUMN_ID } from './layout.ts';
@@ -21,6 +22,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <div id={APP_COLUMN_ID} className="app-column">
           <RouterProvider router={router} />
+          <IncomingCall />
         </div>
       </QueryClientProvider>
     </ConfigProvider>

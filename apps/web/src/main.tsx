@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import './i18n/index.ts';
 import './styles.css';
 import { App } from './App.tsx';
+import { startCallSync } from './calls/engine.ts';
 import { connectSession } from './realtime/connectSession.ts';
 import { resumeSession } from './session/resumeSession.ts';
 
@@ -20,6 +21,7 @@ unstableSetRender((node, container) => {
 });
 
 connectSession();
+startCallSync();
 resumeSession();
 
 createRoot(document.getElementById('root')!).render(

@@ -12,5 +12,6 @@ export * from './api/uploads.ts';
 export * from './api/friends.ts';
 export * from './api/users.ts';
 export * from './api/messages.ts';
+export * from './api/calls.ts';
 export * from './contract/index.ts';
 export * from './wallet/index.ts';

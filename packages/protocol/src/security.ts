@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
   friendRequest: { paths: ['/enterprise/friend/add'], max: 30, windowMs: MINUTE },
   register: { paths: ['/common/pub/register'], max: 20, windowMs: HOUR },
   sendCode: { paths: ['/common/pub/sendcode'], max: 10, windowMs: HOUR },
+  /** a call takes a few dozen steps (ring, answer, offer/answer, ICE candidates) */
+  call: { paths: ['/enterprise/im/sendtomsg'], max: 600, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
 /** Sign-in: failures of one account (per address: LOGIN_FAILURE_LIMIT) before each further attempt waits; the wait doubles per failure. */

@@ -217,6 +217,33 @@ export interface CrmSharesTable {
   proportion_x100: number;
 }
 
+/** A voice/video call (modules/calls). */
+export interface CallsTable {
+  id: string;
+  caller_id: number;
+  callee_id: number;
+  media: string;
+  /** 'ringing' | 'active' | 'ended' */
+  state: string;
+  /** the socket (client_id) that placed the call */
+  caller_client: string;
+  /** the socket that answered it */
+  callee_client: string | null;
+  created_at: number;
+  ring_deadline: number;
+  accepted_at: number | null;
+  ended_at: number | null;
+  outcome: string | null;
+  duration: Generated<number>;
+  msg_id: number | null;
+}
+
+/** A user on a call: at most one row per user. */
+export interface CallLinesTable {
+  user_id: number;
+  call_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -244,6 +271,8 @@ export interface Database {
   wallet_requests: WalletRequestsTable;
   red_packets: RedPacketsTable;
   red_packet_shares: RedPacketSharesTable;
+  calls: CallsTable;
+  call_lines: CallLinesTable;
 }
 
 /** Wallets (issue 10): the balance is cached here, in the same transaction as its ledger entries. */

@@ -3,6 +3,8 @@ import type { AppContext } from '../context.ts';
 import type { Router } from '../http/route.ts';
 import { authRoutes } from './auth/routes.ts';
 import { authService } from './auth/service.ts';
+import { callsRoutes } from './calls/routes.ts';
+import { callService } from './calls/service.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import { friendsRoutes } from './friends/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
@@ -34,4 +36,18 @@ export function registerModules(router: Router, ctx: AppContext, system: SystemS
   translateRoutes(router, translateService(ctx, messageService(ctx, system)));
   workRoutes(router, workService(ctx.db));
   registerWalletAndRedPackets(router, ctx, system, app);
+  const calls = callService(ctx, system, messageService(ctx, system));
+  callsRoutes(router, calls);
+  ctx.hub.onDisconnect((clientId) => {
+    calls.socketDropped(clientId).catch((err) => ctx.log.warn({ err }, 'call drop check failed'));
+  });
+  app.addHook('onClose', async () => calls.stop());
+  app.addHook('onReady', async () => {
+    try {
+      const ended = await calls.recover();
+      if (ended > 0) ctx.log.info({ ended }, 'calls left over from the last run ended');
+    } catch (err) {
+      ctx.log.warn({ err }, 'ending left-over calls failed');
+    }
+  });
 }

@@ -5,6 +5,8 @@ export interface Audience {
   users?: number[];
   sessions?: number[];
   clientIds?: string[];
+  /** restricts `clientIds` to sockets bound to this user */
+  ofUser?: number;
   all?: boolean;
 }
 

@@ -33,6 +33,7 @@ export class Hub {
   private readonly byUser = new Map<number, Set<Conn>>();
   private readonly bySession = new Map<number, Set<Conn>>();
   private presenceListeners: ((userId: number, online: boolean) => void)[] = [];
+  private disconnectListeners: ((clientId: string, userId: number) => void)[] = [];
   /** sockets with frames waiting for the next flush */
   private readonly dirty: Conn[] = [];
   private flushScheduled = false;
@@ -66,7 +67,14 @@ export class Hub {
 
   remove(conn: Conn): void {
     if (!this.conns.delete(conn.clientId)) return;
+    const userId = conn.userId;
     this.unbind(conn);
+    if (userId !== null) for (const l of this.disconnectListeners) l(conn.clientId, userId);
+  }
+
+  /** Called when a bound socket of this node goes away (closed, failed or swept as idle). */
+  onDisconnect(listener: (clientId: string, userId: number) => void): void {
+    this.disconnectListeners.push(listener);
   }
 
   get size(): number {
@@ -283,7 +291,7 @@ export class Hub {
     for (const id of to.sessions ?? []) for (const c of this.bySession.get(id) ?? []) out.push(c);
     for (const id of to.clientIds ?? []) {
       const c = this.conns.get(id);
-      if (c) out.push(c);
+      if (c && (to.ofUser === undefined || c.userId === to.ofUser)) out.push(c);
     }
     return out;
   }

@@ -148,6 +148,11 @@ export const authzMatrix: Record<string, MatrixEntry> = {
   '/enterprise/im/forwardMessage': { stranger: (w) => ({ msg_id: w.privateMsgId, user_ids: [w.stranger] }) },
   '/enterprise/im/searchMessages': { stranger: own() },
   '/enterprise/im/getAdminNotice': { stranger: own() },
+  // calls: a stranger may not ring someone who is not their friend (calls.test.ts covers signalling into a call)
+  '/enterprise/im/sendToMsg': {
+    stranger: (w) => ({ toContactId: w.owner, event: 'call', code: 901, type: 'voice', id: 'c0ffee00-0000-4000-8000-0000000000c1' }),
+  },
+  '/enterprise/im/getCallConfig': { stranger: own('the caller’s own ICE servers and ring time') },
 
   // uploads (multipart)
   '/common/upload/uploadFile': { stranger: own('stores a file of the caller’s own') },

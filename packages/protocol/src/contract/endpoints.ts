@@ -12,6 +12,7 @@ import { uploadsEndpoints } from './endpoints/uploads.ts';
 import { usersEndpoints } from './endpoints/users.ts';
 import { redPacketEndpoints } from './endpoints/redpackets.ts';
 import { walletEndpoints } from './endpoints/wallet.ts';
+import { callsEndpoints } from './endpoints/calls.ts';
 import { workEndpoints } from './endpoints/work.ts';
 
 /**
@@ -31,6 +32,7 @@ export const endpoints = {
   ...uploadsEndpoints,
   ...walletEndpoints,
   ...redPacketEndpoints,
+  ...callsEndpoints,
   ...translateEndpoints,
   ...workEndpoints,
 } satisfies Record<string, EndpointDef>;

@@ -4,6 +4,7 @@ import { securityErrors } from './errors/security.ts';
 import { systemErrors } from './errors/system.ts';
 import { redPacketErrors } from './errors/redpackets.ts';
 import { walletErrors } from './errors/wallet.ts';
+import { callsErrors } from './errors/calls.ts';
 import { translateErrors } from './errors/translate.ts';
 import { workErrors } from './errors/work.ts';
 
@@ -18,6 +19,7 @@ export const errors = {
   ...securityErrors,
   ...walletErrors,
   ...redPacketErrors,
+  ...callsErrors,
   ...translateErrors,
   ...workErrors,
 } satisfies Record<string, ErrorDef>;

@@ -7,6 +7,7 @@ import { messagesPushes } from './pushes/messages.ts';
 import { realtimePushes } from './pushes/realtime.ts';
 import { systemPushes } from './pushes/system.ts';
 import { walletPushes } from './pushes/wallet.ts';
+import { callsPushes } from './pushes/calls.ts';
 
 /**
  * Every server push, by type: `{type, data}` where `data` matches the schema here
@@ -22,6 +23,7 @@ export const pushes = {
   ...messagesPushes,
   ...groupsPushes,
   ...walletPushes,
+  ...callsPushes,
 } satisfies Record<string, z.ZodType>;
 
 export type Pushes = typeof pushes;

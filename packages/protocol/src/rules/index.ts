@@ -6,4 +6,5 @@ export * from './lastContent.ts';
 export * from './proportion.ts';
 export * from './types.ts';
 export * from './validation.ts';
+export * from './callLock.ts';
 export * from './workForm.ts';

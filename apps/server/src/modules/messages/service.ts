@@ -1,5 +1,6 @@
 import {
   avatarColorFor,
+  type CallRecord,
   type ChatMessage,
   CLIENT_SEND_TYPES,
   canSpeakInGroup,
@@ -560,7 +561,26 @@ export function messageService(ctx: AppContext, system: SystemService) {
     return done.map((d) => d.message);
   }
 
-  return { send, sendComposed, list, adminNotices, search, recall, deleteForMe, forward, visibleMessage };
+  /** Refuses what sending a private message to `userId` would refuse (stranger, private chat disabled). */
+  async function checkPeer(me: number, userId: number): Promise<void> {
+    await checkTarget(me, { kind: 'private', userId });
+  }
+
+  /**
+   * The one `webrtc` record a finished call leaves in the private chat of its two parties, pushed
+   * to every device of both. The call id is the message id, so a call can never leave two records.
+   */
+  async function postCallRecord(record: CallRecord & { callee: number }): Promise<ChatMessage> {
+    const { callee, ...ext } = record;
+    const draft = draftOf(
+      { id: record.call_id, fromUser: record.caller, toContactId: callee, isGroup: false, type: 'webrtc', content: '', extends: ext },
+      null,
+    );
+    const [done] = await commitAndPush(ctx, [draft]);
+    return done.message;
+  }
+
+  return { send, sendComposed, list, adminNotices, search, recall, deleteForMe, forward, checkPeer, postCallRecord, visibleMessage };
 }
 
 export type MessageService = ReturnType<typeof messageService>;

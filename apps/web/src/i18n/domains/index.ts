@@ -2,6 +2,7 @@ import type { LanguageCode } from '../languages.ts';
 import { translateBundle } from './translate/index.ts';
 import { workBundle } from './work/index.ts';
 import { walletBundle } from './wallet/index.ts';
+import { callsBundle } from './calls/index.ts';
 
 /**
  * Translation bundles of a domain, one JSON file per language in `domains/<domain>/<code>.json`,
@@ -11,6 +12,7 @@ import { walletBundle } from './wallet/index.ts';
  */
 export const domainBundles = {
   wallet: walletBundle,
+  calls: callsBundle,
   translate: translateBundle,
   work: workBundle,
 } satisfies Record<string, Record<LanguageCode, object>>;

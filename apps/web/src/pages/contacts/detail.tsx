@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client.ts';
 import { addFriend, answerFriendRequest, deleteFriend, listFriendRequests, setFriendRemark } from '../../api/friends.ts';
 import { fetchProfile, profileQueryKey } from '../../api/users.ts';
+import { startCall } from '../../calls/engine.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { askConfirm, showToast } from '../../components/feedback.tsx';
@@ -76,7 +77,6 @@ function ProfileView({ user }: { user: PublicProfile }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useSession((s) => s.userInfo);
-  const callsDisabled = useSession((s) => s.globalConfig.sysInfo.disableCalls);
   const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: profileQueryKey(user.user_id) });
   const stranger = !user.is_friend && !user.is_self;
@@ -180,7 +180,7 @@ function ProfileView({ user }: { user: PublicProfile }) {
       navigate(Paths.contacts, { replace: true });
     });
 
-  const call = () => showToast(callsDisabled ? t('friends.callsDisabled') : t('friends.callsComing'));
+  const party = { id: user.user_id, displayName: user.displayName, avatar: user.avatar, avatar_color: user.avatar_color };
 
   const showAvatar = () => {
     if (user.avatar) ImageViewer.show({ image: user.avatar, getContainer: appContainer });
@@ -246,10 +246,10 @@ function ProfileView({ user }: { user: PublicProfile }) {
             <button type="button" className={styles.action} onClick={() => navigate(privateChatPath(user.user_id))} data-testid="detail-send">
               <MessageOutline /> {t('friends.sendMessage')}
             </button>
-            <button type="button" className={styles.action} onClick={call} data-testid="detail-voice-call">
+            <button type="button" className={styles.action} onClick={() => void startCall(party, 'voice')} data-testid="detail-voice-call">
               <PhoneFill /> {t('friends.voiceCall')}
             </button>
-            <button type="button" className={styles.action} onClick={call} data-testid="detail-video-call">
+            <button type="button" className={styles.action} onClick={() => void startCall(party, 'video')} data-testid="detail-video-call">
               <VideoOutline /> {t('friends.videoCall')}
             </button>
           </>

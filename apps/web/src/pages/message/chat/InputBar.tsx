@@ -4,6 +4,7 @@ import { type ChangeEvent, type KeyboardEvent, lazy, Suspense, useEffect, useRef
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { showToast } from '../../../components/feedback.tsx';
+import { callContact } from '../../../calls/callContact.ts';
 import { type SendDraft, useMessages } from '../../../stores/messages.ts';
 import { pickUsers } from '../../../stores/userPicker.ts';
 import styles from './ChatPanels.module.css';
@@ -169,6 +170,10 @@ export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }
     else if (item === 'location') setLocating(true);
     else if (item === 'card') void onCard();
     else if (item === 'redpacket') navigate(`/pages/message/redPacket?toContactId=${encodeURIComponent(contactId)}&is_group=${isGroup ? 1 : 0}`);
+    else if (item === 'voiceCall' || item === 'videoCall') {
+      setPanel(null);
+      void callContact(contactId, item === 'videoCall' ? 'video' : 'voice');
+    }
     else showToast(t('chat.more.soon'));
   };
 
@@ -236,7 +241,7 @@ export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }
           }}
         />
       ) : null}
-      {panel === 'more' ? <MorePanel onPick={onMore} /> : null}
+      {panel === 'more' ? <MorePanel onPick={onMore} isGroup={isGroup} /> : null}
       <input ref={imageInput} type="file" accept="image/*" multiple hidden data-testid="chat-file-image" onChange={(e) => takeFiles(e, (f) => void onImages(f))} />
       <input ref={videoInput} type="file" accept="video/*" hidden data-testid="chat-file-video" onChange={(e) => takeFiles(e, (f) => void onVideo(f[0]))} />
       <input ref={fileInput} type="file" hidden data-testid="chat-file-any" onChange={(e) => takeFiles(e, (f) => onFile(f[0]))} />

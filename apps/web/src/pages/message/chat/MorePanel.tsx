@@ -4,6 +4,7 @@ import {
   GiftOutline,
   PhoneFill,
   PictureOutline,
+  CameraOutline,
   UserContactOutline,
   VideoOutline,
 } from 'antd-mobile-icons';
@@ -11,34 +12,34 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './ChatPanels.module.css';
 
-export type MoreItem = 'image' | 'video' | 'file' | 'location' | 'card' | 'redpacket' | 'call';
+export type MoreItem = 'image' | 'video' | 'file' | 'location' | 'card' | 'redpacket' | 'voiceCall' | 'videoCall';
 
-const ITEMS: { key: MoreItem; icon: ReactNode; soon?: boolean }[] = [
-  { key: 'image', icon: <PictureOutline /> },
-  { key: 'video', icon: <VideoOutline /> },
-  { key: 'file', icon: <FileOutline /> },
-  { key: 'location', icon: <EnvironmentOutline /> },
-  { key: 'card', icon: <UserContactOutline /> },
-  { key: 'redpacket', icon: <GiftOutline /> },
-  { key: 'call', icon: <PhoneFill />, soon: true },
-];
+const ITEMS = [
+  { key: 'image', icon: <PictureOutline />, label: 'chat.more.image' },
+  { key: 'video', icon: <VideoOutline />, label: 'chat.more.video' },
+  { key: 'file', icon: <FileOutline />, label: 'chat.more.file' },
+  { key: 'location', icon: <EnvironmentOutline />, label: 'chat.more.location' },
+  { key: 'card', icon: <UserContactOutline />, label: 'chat.more.card' },
+  { key: 'redpacket', icon: <GiftOutline />, label: 'chat.more.redpacket' },
+  { key: 'voiceCall', icon: <PhoneFill />, label: 'calls.voiceCall', privateOnly: true },
+  { key: 'videoCall', icon: <CameraOutline />, label: 'calls.videoCall', privateOnly: true },
+] as const satisfies readonly { key: MoreItem; icon: ReactNode; label: string; privateOnly?: boolean }[];
 
-/** The '+' panel: image, video, file, location, card, red packet; calls come with their issue. */
-export function MorePanel({ onPick }: { onPick: (item: MoreItem) => void }) {
+/** The '+' panel: image, video, file, location, card, red packet, voice and video calls (private chats). */
+export function MorePanel({ onPick, isGroup = false }: { onPick: (item: MoreItem) => void; isGroup?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className={styles.morePanel} data-testid="chat-more-panel">
-      {ITEMS.map((item) => (
+      {ITEMS.filter((item) => !(isGroup && 'privateOnly' in item && item.privateOnly)).map((item) => (
         <button
           key={item.key}
           type="button"
-          className={`${styles.moreItem} ${item.soon ? styles.moreSoon : ''}`}
+          className={styles.moreItem}
           data-testid={`chat-more-${item.key}`}
-          aria-disabled={item.soon ? 'true' : undefined}
           onClick={() => onPick(item.key)}
         >
           <span className={styles.moreIcon}>{item.icon}</span>
-          <span>{t(`chat.more.${item.key}`)}</span>
+          <span>{t(item.label)}</span>
         </button>
       ))}
     </div>

@@ -1,22 +1,43 @@
+import { type CallMedia, type CallOutcome, callRecordSchema, formatCallDuration } from '@parley/protocol';
 import { PhoneFill, VideoOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { callContact } from '../../../../calls/callContact.ts';
 import type { ChatItem } from '../../../../stores/messageList.ts';
+import { useChatScope } from '../ChatContext.ts';
 import styles from './Bubbles.module.css';
-import { clock } from './mediaSize.ts';
 
-/** A call record: video or voice icon, then the duration or how it ended. */
+/** What a record says: "Duration 01:23", "Cancelled", "Declined", "No answer" or "Busy". */
+function useRecordText(outcome: CallOutcome | null, duration: number): string {
+  const { t } = useTranslation();
+  if (outcome === 'completed') return t('calls.record.duration', { time: formatCallDuration(duration) });
+  return outcome ? t(`calls.record.${outcome}`) : t('calls.record.unknown');
+}
+
+/** A call record: video or voice icon and how the call ended; tapping it calls back. */
 export function CallBubble({ message, mine }: { message: ChatItem; mine: boolean }) {
   const { t } = useTranslation();
-  const e = message.extends;
-  const video = e.type === 'video' || e.type === 2 || e.type === '2';
-  const duration = Number(e.duration);
-  const text = duration > 0 ? t('chat.call.duration', { time: clock(duration) }) : message.content || t('chat.call.record');
+  const scope = useChatScope();
+  const parsed = callRecordSchema.safeParse(message.extends);
+  const record = parsed.success ? parsed.data : null;
+  const media: CallMedia = record?.media ?? 'voice';
+  const text = useRecordText(record?.outcome ?? null, record?.duration ?? 0);
+  const callBack = () => {
+    if (!scope.isGroup) void callContact(scope.contactId, media);
+  };
   return (
-    <div className={mine ? `${styles.bubble} ${styles.mine}` : styles.bubble} data-testid="bubble-call">
+    <button
+      type="button"
+      className={`${styles.bubble} ${styles.callTap} ${mine ? styles.mine : ''}`}
+      onClick={callBack}
+      aria-label={t(media === 'video' ? 'calls.videoCall' : 'calls.voiceCall')}
+      data-testid="bubble-call"
+      data-outcome={record?.outcome ?? ''}
+      data-media={media}
+    >
       <span className={styles.call}>
-        {video ? <VideoOutline /> : <PhoneFill />}
+        {media === 'video' ? <VideoOutline /> : <PhoneFill />}
         <span>{text}</span>
       </span>
-    </div>
+    </button>
   );
 }

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+
+/**
+ * Voice and video calls (spec §2, §4, §7): the call codes, the `sendToMsg` body, the `webrtc`
+ * push and the call record a finished call leaves in the chat.
+ */
+
+/** The call codes of spec §4/§7. 905 is sent by the server only (its ring timer). */
+export const CallCode = {
+  CALLING: 901,
+  CANCELLED: 902,
+  REJECTED: 903,
+  ACCEPTED: 904,
+  NO_ANSWER: 905,
+  HUNG_UP: 906,
+  BUSY: 907,
+} as const;
+export type CallCodeValue = (typeof CallCode)[keyof typeof CallCode];
+export const CALL_CODES = Object.values(CallCode) as CallCodeValue[];
+
+/** Seconds a call rings before the server ends it with 905. */
+export const CALL_RING_SECONDS = 60;
+
+export const CALL_MEDIA = ['voice', 'video'] as const;
+export type CallMedia = (typeof CALL_MEDIA)[number];
+
+/**
+ * `call` carries a call code (control: ring, cancel, reject, accept, hang up, busy);
+ * `offer`, `answer` and `ice` carry WebRTC signalling between the two connected devices;
+ * `resume` moves a party's side of the call to the socket it reconnected with (same device).
+ */
+export const CALL_EVENTS = ['call', 'offer', 'answer', 'ice', 'resume'] as const;
+export type CallEvent = (typeof CALL_EVENTS)[number];
+
+/** How a call ended, as its record shows it. */
+export const CALL_OUTCOMES = ['completed', 'cancelled', 'declined', 'missed', 'busy'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+/** The code that ends a call with each outcome. */
+export const CALL_OUTCOME_CODE: Record<CallOutcome, CallCodeValue> = {
+  completed: CallCode.HUNG_UP,
+  cancelled: CallCode.CANCELLED,
+  declined: CallCode.REJECTED,
+  missed: CallCode.NO_ANSWER,
+  busy: CallCode.BUSY,
+};
+
+export const CALL_STATES = ['ringing', 'active', 'ended'] as const;
+export type CallState = (typeof CALL_STATES)[number];
+
+export const callIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'A call id is 8–64 letters, digits, "-" or "_" (a UUID).' });
+
+export const iceCandidateSchema = z.object({
+  candidate: z.string().max(2_000),
+  sdpMid: z.string().max(64).nullable().optional(),
+  sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+  usernameFragment: z.string().max(256).nullable().optional(),
+});
+export type IceCandidate = z.infer<typeof iceCandidateSchema>;
+
+/** `/enterprise/im/sendToMsg`: one step of a call, from one of its parties. */
+export const sendToMsgBody = z
+  .object({
+    /** the other party's user id */
+    toContactId: z.coerce.number().int().positive().max(2_147_483_647),
+    /** the media kind; required to start a call (901) */
+    type: z.enum(CALL_MEDIA).optional(),
+    event: z.enum(CALL_EVENTS).default('call'),
+    /** the sender's call-screen state; informational, the server keeps its own */
+    status: z.coerce.number().int().min(0).max(9).optional(),
+    /** the call code, for event `call` */
+    code: z.coerce.number().int().min(901).max(907).optional(),
+    /** the call's id: made by the caller (a UUID) with 901, then named in every step */
+    id: callIdSchema,
+    /** the record message a call-back was started from (informational) */
+    msg_id: z.coerce.number().int().positive().optional(),
+    /** SDP of an offer or answer */
+    sdp: z.string().max(64_000).optional(),
+    /** an ICE candidate */
+    candidate: iceCandidateSchema.optional(),
+    /** `resume`: the socket (client id) this device's side of the call was on before it reconnected */
+    from_client: z.string().min(1).max(64).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.event === 'call' && b.code === undefined) ctx.addIssue({ code: 'custom', message: 'A call step needs its code (901–907).', path: ['code'] });
+    if (b.event === 'call' && b.code === CallCode.CALLING && b.type === undefined)
+      ctx.addIssue({ code: 'custom', message: 'Starting a call needs its type: voice or video.', path: ['type'] });
+    if ((b.event === 'offer' || b.event === 'answer') && !b.sdp)
+      ctx.addIssue({ code: 'custom', message: 'An offer or answer needs its sdp.', path: ['sdp'] });
+    if (b.event === 'ice' && !b.candidate) ctx.addIssue({ code: 'custom', message: 'An ice step needs its candidate.', path: ['candidate'] });
+  });
+export type SendToMsgBody = z.output<typeof sendToMsgBody>;
+
+export const callPartySchema = z.object({
+  id: z.number().int(),
+  displayName: z.string(),
+  avatar: z.string(),
+  avatar_color: z.number().int(),
+});
+export type CallParty = z.infer<typeof callPartySchema>;
+
+/** The answer of sendToMsg: where the call stands after the step. */
+export const sendToMsgData = z.object({
+  id: z.string(),
+  state: z.enum(CALL_STATES),
+  /** the code the call is at (907 when the callee was busy) */
+  code: z.number().int(),
+  /** the record message, once the call ended */
+  msg_id: z.number().int().optional(),
+});
+export type SendToMsgData = z.infer<typeof sendToMsgData>;
+
+/** The `webrtc` push: a call step for this device. */
+export const webrtcPush = z.object({
+  id: z.string(),
+  event: z.enum(CALL_EVENTS),
+  code: z.number().int().optional(),
+  type: z.enum(CALL_MEDIA),
+  caller: callPartySchema,
+  callee: callPartySchema,
+  /** 904 on the callee's other devices: another device of yours answered */
+  elsewhere: z.boolean().optional(),
+  /** 906: seconds connected */
+  duration: z.number().int().optional(),
+  /** the record message, once the call ended */
+  msg_id: z.number().int().optional(),
+  sdp: z.string().optional(),
+  candidate: iceCandidateSchema.optional(),
+});
+export type WebrtcPush = z.infer<typeof webrtcPush>;
+
+/** `extends` of a `webrtc` record message. */
+export const callRecordSchema = z.object({
+  call_id: z.string(),
+  media: z.enum(CALL_MEDIA),
+  outcome: z.enum(CALL_OUTCOMES),
+  /** seconds connected (0 unless completed) */
+  duration: z.number().int().min(0),
+  code: z.number().int(),
+  caller: z.number().int(),
+});
+export type CallRecord = z.infer<typeof callRecordSchema>;
+
+/** `RTCIceServer` entries from the server's `ICE_SERVERS` config. */
+export const iceServerSchema = z.object({
+  urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServerConfig = z.infer<typeof iceServerSchema>;
+
+/** A call's length as the record and the in-call timer show it: "01:23", "1:02:03" past an hour. */
+export function formatCallDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/** The outcome a call-ending code means. */
+export function callOutcomeOf(code: number): CallOutcome | null {
+  const hit = (Object.entries(CALL_OUTCOME_CODE) as [CallOutcome, number][]).find(([, c]) => c === code);
+  return hit ? hit[0] : null;
+}
