@@ -13,8 +13,8 @@ export interface E2eApp {
   close(): Promise<void>;
 }
 
-/** The real server on an ephemeral port with a fresh SQLite file, serving the built web app. */
-export async function startApp(): Promise<E2eApp> {
+/** The real server on an ephemeral port with a fresh SQLite file, serving the built web app; `env` adds settings. */
+export async function startApp(env: Record<string, string> = {}): Promise<E2eApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
   const config = loadConfig({
     PORT: '0',
@@ -22,6 +22,7 @@ export async function startApp(): Promise<E2eApp> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+    ...env,
   });
   if (!fs.existsSync(path.join(config.webDist, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');

@@ -24,6 +24,31 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('takes the translation and transcription engines, off by default, and refuses bad values', () => {
+    const off = loadConfig({});
+    expect(off.translateUrl).toBeUndefined();
+    expect(off.transcribeUrl).toBeUndefined();
+    expect(off.transcribeModel).toBe('whisper-1');
+    expect(off.engineTimeoutMs).toBe(10_000);
+    const on = loadConfig({
+      TRANSLATE_URL: 'http://127.0.0.1:5000',
+      TRANSLATE_API_KEY: 'k1',
+      TRANSCRIBE_URL: 'http://127.0.0.1:8081',
+      TRANSCRIBE_MODEL: 'base.en',
+      ENGINE_TIMEOUT_MS: '2000',
+    });
+    expect(on).toMatchObject({
+      translateUrl: 'http://127.0.0.1:5000',
+      translateApiKey: 'k1',
+      transcribeUrl: 'http://127.0.0.1:8081',
+      transcribeModel: 'base.en',
+      engineTimeoutMs: 2000,
+    });
+    expect(() => loadConfig({ TRANSLATE_URL: 'ftp://x' })).toThrow(/TRANSLATE_URL/);
+    expect(() => loadConfig({ TRANSCRIBE_URL: 'not a url' })).toThrow(/TRANSCRIBE_URL/);
+    expect(() => loadConfig({ ENGINE_TIMEOUT_MS: '60000' })).toThrow(/ENGINE_TIMEOUT_MS/);
+  });
+
   it('takes PostgreSQL and Redis when given', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://127.0.0.1:6379', PORT: '9000' });
     expect(c.databaseUrl).toBe('postgres://u@h/db');

@@ -6,6 +6,12 @@ const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** An optional http(s) base URL of an engine the host runs; empty means not configured. */
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -39,6 +45,13 @@ const envSchema = z.object({
   SOCKET_UNBOUND_MS: z.coerce.number().int().positive().default(SOCKET_UNBOUND_MS),
   SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(SOCKETS_PER_ADDRESS),
   WEB_DIST: z.string().optional(),
+  TRANSLATE_URL: httpUrl,
+  TRANSLATE_API_KEY: z.string().optional(),
+  TRANSCRIBE_URL: httpUrl,
+  TRANSCRIBE_API_KEY: z.string().optional(),
+  TRANSCRIBE_MODEL: z.string().min(1).max(128).default('whisper-1'),
+  ENGINE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(10_000),
+  ENGINE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(2_000),
   WALLET_PROVIDER: z.enum(['manual', 'sandbox'], { error: 'must be manual or sandbox' }).default('manual'),
@@ -77,6 +90,17 @@ export interface Config {
   secret?: string;
   trustProxy: boolean;
   webDist: string;
+  /** LibreTranslate base URL (translation is off without it) */
+  translateUrl?: string;
+  translateApiKey?: string;
+  /** base URL of an OpenAI-compatible `/v1/audio/transcriptions` server (voice to text is off without it) */
+  transcribeUrl?: string;
+  transcribeApiKey?: string;
+  transcribeModel: string;
+  /** the longest an engine call may take, in total (at most 10 s) */
+  engineTimeoutMs: number;
+  /** engine requests per user per minute, per feature */
+  engineRatePerMinute: number;
   /** when set, `/metrics` wants `Authorization: Bearer <token>` */
   metricsToken?: string;
   /** on shutdown, how long sockets get to close after being told to reconnect */
@@ -126,6 +150,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketIdleMs: e.SOCKET_IDLE_MS,
     secret: e.SECRET,
     trustProxy: e.TRUST_PROXY,
+    translateUrl: e.TRANSLATE_URL,
+    translateApiKey: e.TRANSLATE_API_KEY || undefined,
+    transcribeUrl: e.TRANSCRIBE_URL,
+    transcribeApiKey: e.TRANSCRIBE_API_KEY || undefined,
+    transcribeModel: e.TRANSCRIBE_MODEL,
+    engineTimeoutMs: e.ENGINE_TIMEOUT_MS,
+    engineRatePerMinute: e.ENGINE_RATE_PER_MINUTE,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     rateLimitScale: e.RATE_LIMIT_SCALE,

@@ -5,6 +5,8 @@ import { backupSqlite } from './ops/backup.ts';
 import { postSystemNotice } from './modules/messages/deliver.ts';
 import { WALLET_USAGE, walletAdmin } from './modules/wallet/admin.ts';
 import { systemService } from './modules/system/service.ts';
+import { WORK_USAGE, workAdmin } from './modules/work/admin.ts';
+import { workService } from './modules/work/service.ts';
 import { localBus, redisBus } from './realtime/bus.ts';
 import { Hub } from './realtime/hub.ts';
 
@@ -17,7 +19,8 @@ const USAGE = `Usage:
                                     post a system notice to everyone (or one user)
   parley admin backup FILE          copy the SQLite database to FILE while the server runs
                                     (PostgreSQL: use pg_dump, see the README)
-${WALLET_USAGE}`;
+${WALLET_USAGE}
+${WORK_USAGE}`;
 
 /** A second signal, or a shutdown that hangs this long, ends the process at once. */
 const SHUTDOWN_LIMIT_MS = 30_000;
@@ -90,6 +93,16 @@ async function admin(args: string[]): Promise<void> {
   if (args[0] === 'notice') return postNotice(args[1], args[2]);
   if (args[0] === 'backup') return backup(args[1]);
   if (args[0] === 'wallet') return wallet(args.slice(1));
+  if (args[0] === 'goods' || args[0] === 'crm') {
+    const handle = await openDatabase(loadConfig());
+    try {
+      await migrate(handle);
+      console.log(await workAdmin(workService(handle.db), args));
+    } finally {
+      await handle.close();
+    }
+    return;
+  }
   const [area, verb, key, value] = args;
   if (area !== 'config' || (verb !== 'get' && verb !== 'set') || (verb === 'set' && (!key || value === undefined))) {
     throw new ConfigError(USAGE);

@@ -43,6 +43,9 @@ export const Paths = {
   golist: '/pages/golist/golist',
   goinfo: '/pages/goinfo/goinfo',
   favorites: '/extend/favorites/index',
+  work: '/pages/work/index',
+  workList: '/pages/work/list',
+  workRecord: '/pages/work/record',
 } as const;
 
 export type RoutePath = (typeof Paths)[keyof typeof Paths];

@@ -94,6 +94,9 @@ export const ROUTES: readonly AppRoute[] = [
   { path: Paths.moments, titleKey: 'routes.moments', page: lazyPage(() => import('./pages/compass/moments.tsx')), access: 'session' },
   { path: Paths.golist, titleKey: 'routes.golist', page: lazyPage(() => import('./pages/golist/golist.tsx')), access: 'session' },
   { path: Paths.goinfo, titleKey: 'routes.goinfo', page: lazyPage(() => import('./pages/goinfo/goinfo.tsx')), access: 'session' },
+  { path: Paths.work, titleKey: 'routes.work', page: lazyPage(() => import('./pages/work/index.tsx')), access: 'session' },
+  { path: Paths.workList, titleKey: 'routes.workList', page: lazyPage(() => import('./pages/work/list.tsx')), access: 'session' },
+  { path: Paths.workRecord, titleKey: 'routes.workRecord', page: lazyPage(() => import('./pages/work/record.tsx')), access: 'session' },
   { path: Paths.favorites, titleKey: 'routes.favorites', page: lazyPage(() => import('./extend/favorites/index.tsx')), access: 'session' },
 ];
 

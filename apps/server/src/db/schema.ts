@@ -162,6 +162,61 @@ export interface UploadsTable {
   created_at: number;
 }
 
+export interface MessageTranslationsTable {
+  msg_id: number;
+  /** the app's language code */
+  lang: string;
+  text: string;
+  created_at: number;
+}
+
+export interface VoiceTranscriptsTable {
+  msg_id: number;
+  text: string;
+  created_at: number;
+}
+
+export interface GoodsTable {
+  id: Generated<number>;
+  name: string;
+  category: string;
+  price_fen: number;
+  /** JSON array of picture URLs */
+  pictures: string;
+  description: string;
+  removed: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CrmFormsTable {
+  type: string;
+  /** JSON form definition */
+  fields: string;
+  updated_at: number;
+}
+
+export interface CrmRecordsTable {
+  id: Generated<number>;
+  type: string;
+  creator_id: number;
+  title: string;
+  /** JSON of the form's values */
+  values: string;
+  good_id: number | null;
+  amount_fen: number;
+  stage: string;
+  won_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CrmSharesTable {
+  record_id: number;
+  user_id: number;
+  proportion_x100: number;
+}
+
 /** A voice/video call (modules/calls). */
 export interface CallsTable {
   id: string;
@@ -204,6 +259,12 @@ export interface Database {
   messages: MessagesTable;
   message_deletions: MessageDeletionsTable;
   uploads: UploadsTable;
+  message_translations: MessageTranslationsTable;
+  voice_transcripts: VoiceTranscriptsTable;
+  goods: GoodsTable;
+  crm_forms: CrmFormsTable;
+  crm_records: CrmRecordsTable;
+  crm_shares: CrmSharesTable;
   wallets: WalletsTable;
   ledger_txns: LedgerTxnsTable;
   ledger_entries: LedgerEntriesTable;

@@ -10,12 +10,16 @@ import { friendsRoutes } from './friends/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { groupService } from './groups/service.ts';
 import { messageRoutes } from './messages/routes.ts';
-import { registerWalletAndRedPackets } from './redpackets/module.ts';
 import { messageService } from './messages/service.ts';
+import { registerWalletAndRedPackets } from './redpackets/module.ts';
 import { systemRoutes } from './system/routes.ts';
 import type { SystemService } from './system/service.ts';
+import { translateRoutes } from './translate/routes.ts';
+import { translateService } from './translate/service.ts';
 import { usersRoutes } from './users/routes.ts';
 import { uploadsRoutes } from './uploads/routes.ts';
+import { workRoutes } from './work/routes.ts';
+import { workService } from './work/service.ts';
 
 /** Every domain's routes, in one place. `ctx.sessions` is filled here by the auth module. */
 export function registerModules(router: Router, ctx: AppContext, system: SystemService, app: FastifyInstance): void {
@@ -29,6 +33,8 @@ export function registerModules(router: Router, ctx: AppContext, system: SystemS
   uploadsRoutes(app, router, ctx);
   conversationRoutes(router, ctx);
   messageRoutes(router, ctx, system);
+  translateRoutes(router, translateService(ctx, messageService(ctx, system)));
+  workRoutes(router, workService(ctx.db));
   registerWalletAndRedPackets(router, ctx, system, app);
   const calls = callService(ctx, system, messageService(ctx, system));
   callsRoutes(router, calls);

@@ -158,6 +158,18 @@ export const authzMatrix: Record<string, MatrixEntry> = {
   '/common/upload/uploadFile': { stranger: own('stores a file of the caller’s own') },
   '/common/upload/uploadAvatar': { stranger: own() },
   '/common/upload/uploadEmoji': { stranger: own() },
+
+  // translate (modules/translate/translate.test.ts also proves a stranger is refused with engines on)
+  '/enterprise/im/translateMessage': { stranger: (w) => ({ msg_id: w.privateMsgId, lang: 'en' }) },
+  '/enterprise/im/transcribeVoice': { stranger: (w) => ({ msg_id: w.privateMsgId }) },
+
+  // work (records: modules/work/work.test.ts proves a stranger cannot read or change one)
+  '/enterprise/Im/getGood': { stranger: own('the company’s goods are for every colleague') },
+  '/enterprise/Im/getGoodPhb': { stranger: own('the company’s ranking is for every colleague') },
+  '/enterprise/crm/form': { stranger: own('form definitions are for every colleague') },
+  '/enterprise/crm/list': { stranger: own('lists only records the caller created or shares in') },
+  '/enterprise/crm/detail': { stranger: () => ({ id: 1 }) },
+  '/enterprise/crm/save': { stranger: () => ({ type: 'customer', id: 1, values: { name: 'x' } }) },
 };
 
 export function matrixEntryFor(path: string): MatrixEntry | undefined {

@@ -13,3 +13,5 @@ export { endpointCases } from './endpointCases.ts';
 export { fireFuzz, fuzzCases } from './fuzz.ts';
 export { walletAdmin } from '../modules/wallet/admin.ts';
 export { systemService } from '../modules/system/service.ts';
+export { workService } from '../modules/work/service.ts';
+export * from './fakeEngines.ts';

@@ -2,6 +2,7 @@ import {
   APP_VERSION,
   APP_VERSION_CODE,
   DEFAULT_SYS_INFO,
+  NO_FEATURES,
   type SysInfo,
   type SystemInfo,
   type UserInfo,
@@ -20,6 +21,7 @@ export const DEFAULT_APP_SETTING: AppSetting = { voiceStatus: true, vibrateStatu
 
 export const DEFAULT_GLOBAL_CONFIG: SystemInfo = {
   sysInfo: DEFAULT_SYS_INFO,
+  features: NO_FEATURES,
   version: APP_VERSION,
   versionCode: APP_VERSION_CODE,
 };
@@ -71,7 +73,12 @@ function loadDeviceId(): string {
 
 function loadGlobalConfig(): SystemInfo {
   const stored = readJson<Partial<SystemInfo>>(StorageKey.globalConfig, {});
-  return { ...DEFAULT_GLOBAL_CONFIG, ...stored, sysInfo: { ...DEFAULT_SYS_INFO, ...stored.sysInfo } };
+  return {
+    ...DEFAULT_GLOBAL_CONFIG,
+    ...stored,
+    sysInfo: { ...DEFAULT_SYS_INFO, ...stored.sysInfo },
+    features: { ...NO_FEATURES, ...stored.features },
+  };
 }
 
 function loadInitialState(): SessionState {

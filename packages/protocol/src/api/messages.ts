@@ -33,7 +33,8 @@ export const SYSTEM_CONTACT_NAME = '系统通知';
 export const SYSTEM_USER_ID = 0;
 
 /** Types a client may send with sendMessage. */
-export const CLIENT_SEND_TYPES = ['text', 'emoji', 'image', 'voice', 'video', 'file', 'location', 'contact'] as const;
+/** `good`: a card of one of the company's goods (the work area), `extends: {id}`. */
+export const CLIENT_SEND_TYPES = ['text', 'emoji', 'image', 'voice', 'video', 'file', 'location', 'contact', 'good'] as const;
 export type ClientSendType = (typeof CLIENT_SEND_TYPES)[number];
 /** Types that carry an uploaded file (`file_id`). */
 export const FILE_MESSAGE_TYPES = ['emoji', 'image', 'voice', 'video', 'file'] as const;

@@ -18,8 +18,20 @@ export const DEFAULT_SYS_INFO: SysInfo = {
   siteName: 'Parley',
 };
 
+/** Optional features that depend on engines the host runs (read from the server's environment). */
+export const featuresSchema = z.object({
+  /** messages can be translated (TRANSLATE_URL is set) */
+  translate: z.boolean(),
+  /** voice messages can be converted to text (TRANSCRIBE_URL is set) */
+  transcribe: z.boolean(),
+});
+export type Features = z.infer<typeof featuresSchema>;
+
+export const NO_FEATURES: Features = { translate: false, transcribe: false };
+
 export interface SystemInfo {
   sysInfo: SysInfo;
+  features: Features;
   version: string;
   versionCode: number;
 }

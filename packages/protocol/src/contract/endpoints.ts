@@ -7,11 +7,13 @@ import { groupQrEndpoints } from './endpoints/groupQr.ts';
 import { groupsEndpoints } from './endpoints/groups.ts';
 import { messagesEndpoints } from './endpoints/messages.ts';
 import { systemEndpoints } from './endpoints/system.ts';
+import { translateEndpoints } from './endpoints/translate.ts';
 import { uploadsEndpoints } from './endpoints/uploads.ts';
 import { usersEndpoints } from './endpoints/users.ts';
 import { redPacketEndpoints } from './endpoints/redpackets.ts';
 import { walletEndpoints } from './endpoints/wallet.ts';
 import { callsEndpoints } from './endpoints/calls.ts';
+import { workEndpoints } from './endpoints/work.ts';
 
 /**
  * Every HTTP endpoint, by name (design: Contract). The server registers its routes from this
@@ -31,6 +33,8 @@ export const endpoints = {
   ...walletEndpoints,
   ...redPacketEndpoints,
   ...callsEndpoints,
+  ...translateEndpoints,
+  ...workEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -13,6 +13,8 @@ import { validationErrors } from './errors/validation.ts';
 import { redPacketErrors } from './errors/redpackets.ts';
 import { walletErrors } from './errors/wallet.ts';
 import { callsErrors } from './errors/calls.ts';
+import { translateErrors } from './errors/translate.ts';
+import { workErrors } from './errors/work.ts';
 
 /**
  * Every refusal the server can answer, by stable key. A refusal is
@@ -34,6 +36,8 @@ export const errors = {
   ...walletErrors,
   ...redPacketErrors,
   ...callsErrors,
+  ...translateErrors,
+  ...workErrors,
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof errors;

@@ -10,3 +10,4 @@ export * from './proportion.ts';
 export * from './types.ts';
 export * from './validation.ts';
 export * from './callLock.ts';
+export * from './workForm.ts';

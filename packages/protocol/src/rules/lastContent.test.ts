@@ -33,6 +33,8 @@ describe('lastContentOf: labels (spec §4)', () => {
   });
   it('exports the label map', () => {
     expect(LAST_CONTENT_LABELS.unknown).toBe('[暂不支持的消息类型]');
-    expect(Object.keys(LAST_CONTENT_LABELS)).toHaveLength(10);
+    expect(Object.keys(LAST_CONTENT_LABELS)).toHaveLength(11);
+    // a shared good of the work area
+    expect(lastContentOf({ type: 'good', content: 'Cloud seat' })).toEqual({ key: 'good', text: '[商品]' });
   });
 });

@@ -9,6 +9,7 @@ export const LAST_CONTENT_LABELS = {
   file: '[文件]',
   location: '[位置]',
   contact: '[个人名片]',
+  good: '[商品]',
   webrtc: '[音视频通话]',
   red_packet: '[红包]',
   unknown: '[暂不支持的消息类型]',

@@ -4,6 +4,8 @@ import * as search from './002_search.ts';
 import * as groupQr from './003_groupqr.ts';
 import * as wallet from './004_wallet.ts';
 import * as calls from './004_calls.ts';
+import * as translate from './006_translate.ts';
+import * as work from './007_work.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -18,4 +20,6 @@ export const migrations: MigrationStep[] = [
   { name: '003_groupqr', up: groupQr.up },
   { name: '004_wallet', up: wallet.up },
   { name: '004_calls', up: calls.up },
+  { name: '006_translate', up: translate.up },
+  { name: '007_work', up: work.up },
 ];

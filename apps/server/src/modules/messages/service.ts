@@ -34,6 +34,7 @@ import { fail } from '../../domainError.ts';
 import { Answer } from '../../answer.ts';
 import { type ContactRef, parseContactRef, resolveScope, type Scope, scopeOfMessage } from '../conversations/scope.ts';
 import { conversationsStore } from '../conversations/store.ts';
+import { workService } from '../work/service.ts';
 import type { SystemService } from '../system/service.ts';
 import { fileForSending, fileUrlFor } from '../uploads/files.ts';
 import { commitAndPush, type Draft, type DraftFile, draftOf, senderRow, type WithinMessageTxn } from './deliver.ts';
@@ -204,6 +205,18 @@ export function messageService(ctx: AppContext, system: SystemService) {
       return {
         content: name || address || `${lat.toFixed(6)},${lng.toFixed(6)}`,
         extends: { lat, lng, name, address },
+        fileId: null,
+        file: null,
+      };
+    }
+    if (type === 'good') {
+      const gid = num(structured(body).id);
+      if (!gid || !Number.isSafeInteger(gid) || gid <= 0 || gid > 2_147_483_647) throw fail('work.goodNotFound');
+      const { good } = await workService(db).goods({ id: gid, page: 1, limit: 1 });
+      if (!good) throw fail('work.goodNotFound');
+      return {
+        content: good.name,
+        extends: { id: good.id, name: good.name, price: good.price, picture: good.pictures[0] ?? '' },
         fileId: null,
         file: null,
       };
@@ -572,7 +585,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
     return done.message;
   }
 
-  return { send, sendComposed, list, adminNotices, search, recall, deleteForMe, forward, checkPeer, postCallRecord };
+  return { send, sendComposed, list, adminNotices, search, recall, deleteForMe, forward, checkPeer, postCallRecord, visibleMessage };
 }
 
 export type MessageService = ReturnType<typeof messageService>;

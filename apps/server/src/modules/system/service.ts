@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../domainError.ts';
 import { hashToken } from '../../secrets.ts';
+import { featuresOf } from '../translate/engines.ts';
 import { systemStore } from './store.ts';
 
 const VERSION_KEY = 'version';
@@ -65,7 +66,7 @@ export function systemService(db: Db, config: Config, log: { info(obj: object, m
     },
 
     async systemInfo(): Promise<SystemInfo> {
-      return { sysInfo: await this.sysInfo(), version: APP_VERSION, versionCode: APP_VERSION_CODE };
+      return { sysInfo: await this.sysInfo(), features: featuresOf(config), version: APP_VERSION, versionCode: APP_VERSION_CODE };
     },
 
     checkVersion(clientVersionCode?: number) {

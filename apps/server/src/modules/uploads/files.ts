@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import { FILE_URL_TTL_SECONDS, convKeyUsers, decodeConvKey, type UserId } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
 import { fail } from '../../domainError.ts';
+import { uploadsRoot } from './service.ts';
 import { type UploadRow, uploadsStore } from './store.ts';
 
 /**
@@ -151,4 +154,20 @@ export async function fileForSending(
     ext: row.ext,
     url: fileUrlFor(ctx, row.id, userId),
   };
+}
+
+/** The stored bytes of a file (the caller has checked access), or null when it is gone or larger than `maxBytes`. */
+export async function readStoredFile(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  fileId: number,
+  maxBytes: number,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; name: string; mime: string } | null> {
+  const row = await uploadsStore(ctx.db).byId(fileId);
+  if (!row || row.size > maxBytes) return null;
+  try {
+    const bytes = await fsp.readFile(path.join(uploadsRoot(ctx), row.path));
+    return { bytes: new Uint8Array(bytes), name: row.name, mime: row.mime };
+  } catch {
+    return null;
+  }
 }

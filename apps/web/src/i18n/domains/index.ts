@@ -1,4 +1,6 @@
 import type { LanguageCode } from '../languages.ts';
+import { translateBundle } from './translate/index.ts';
+import { workBundle } from './work/index.ts';
 import { walletBundle } from './wallet/index.ts';
 import { callsBundle } from './calls/index.ts';
 
@@ -8,6 +10,11 @@ import { callsBundle } from './calls/index.ts';
  * Add a domain: write its folder with an `index.ts` exporting `Record<LanguageCode, tree>`
  * and name it here.
  */
-export const domainBundles = { wallet: walletBundle, calls: callsBundle } satisfies Record<string, Record<LanguageCode, object>>;
+export const domainBundles = {
+  wallet: walletBundle,
+  calls: callsBundle,
+  translate: translateBundle,
+  work: workBundle,
+} satisfies Record<string, Record<LanguageCode, object>>;
 
 export type DomainTrees = { [K in keyof typeof domainBundles]: (typeof domainBundles)[K]['en'] };

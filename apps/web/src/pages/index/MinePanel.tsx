@@ -1,5 +1,6 @@
 import { List, Popup } from 'antd-mobile';
 import {
+  AppstoreOutline,
   GlobalOutline,
   InformationCircleOutline,
   PayCircleOutline,
@@ -22,7 +23,7 @@ import { Paths } from '../../paths.ts';
 
 interface MineEntry {
   key: string;
-  labelKey: `mine.${'profile' | 'wallet' | 'favorites' | 'moments' | 'settings' | 'language' | 'about'}`;
+  labelKey: `mine.${'profile' | 'work' | 'wallet' | 'favorites' | 'moments' | 'settings' | 'language' | 'about'}`;
   path: string;
   icon: ReactNode;
   color: string;
@@ -30,6 +31,7 @@ interface MineEntry {
 
 /** The personal area's entries, in groups. */
 const ENTRY_GROUPS: readonly (readonly MineEntry[])[] = [
+  [{ key: 'work', labelKey: 'mine.work', path: Paths.work, icon: <AppstoreOutline />, color: '#fa9d3b' }],
   [
     { key: 'wallet', labelKey: 'mine.wallet', path: Paths.wallet, icon: <PayCircleOutline />, color: '#07c160' },
     { key: 'favorites', labelKey: 'mine.favorites', path: Paths.favorites, icon: <StarOutline />, color: '#fa9d3b' },

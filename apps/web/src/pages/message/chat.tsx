@@ -16,7 +16,7 @@ import { useSession } from '../../stores/session.ts';
 import styles from './chat/Chat.module.css';
 import { ChatContext, type ChatScope, selectionKey } from './chat/ChatContext.ts';
 import { InputBar } from './chat/InputBar.tsx';
-import { copyText, deleteMessages, forwardMessages, recallMessage } from './chat/messageActions.ts';
+import { copyText, deleteMessages, forwardMessages, recallMessage, transcribeVoice, translateMessage } from './chat/messageActions.ts';
 import { MessageList } from './chat/MessageList.tsx';
 import { type MenuAction, MessageMenu } from './chat/MessageMenu.tsx';
 import { buildRows } from './chat/rows.ts';
@@ -127,6 +127,8 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
 
   const onMenu = (action: MenuAction, message: ChatItem) => {
     if (action === 'copy') void copyText(message.content);
+    else if (action === 'translate') void translateMessage(message);
+    else if (action === 'transcribe') void transcribeVoice(message);
     else if (action === 'forward') void forwardMessages([message], false);
     else if (action === 'recall') void recallMessage(message);
     else if (action === 'delete') void deleteMessages([message]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sendCodeBody } from '../../api/auth.ts';
 import { wholeNumber } from '../../api/numbers.ts';
-import { sysInfoSchema } from '../../api/system.ts';
+import { featuresSchema, sysInfoSchema } from '../../api/system.ts';
 import { endpoint } from '../define.ts';
 
 export const systemEndpoints = {
@@ -9,9 +9,14 @@ export const systemEndpoints = {
     path: '/common/pub/getSystemInfo',
     access: 'public',
     body: z.object({}).loose(),
-    data: z.object({ sysInfo: sysInfoSchema, version: z.string(), versionCode: z.number().int() }),
+    data: z.object({
+      sysInfo: sysInfoSchema,
+      features: featuresSchema,
+      version: z.string(),
+      versionCode: z.number().int(),
+    }),
     domain: 'system',
-    summary: 'The global config (sysInfo) and the server version',
+    summary: 'The global config (sysInfo), which optional features are on, and the server version',
   }),
   checkVersion: endpoint({
     path: '/common/pub/checkVersion',

@@ -23,6 +23,7 @@ const LABEL_KEYS = {
   file: 'chats.last.file',
   location: 'chats.last.location',
   contact: 'chats.last.contact',
+  good: 'chats.last.good',
   webrtc: 'chats.last.webrtc',
   red_packet: 'chats.last.red_packet',
   unknown: 'chats.last.unknown',

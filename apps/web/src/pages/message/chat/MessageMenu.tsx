@@ -1,10 +1,12 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPortal } from 'react-dom';
 import type { ChatItem } from '../../../stores/messageList.ts';
+import { useSession } from '../../../stores/session.ts';
 import styles from './ChatPanels.module.css';
-import { canCopy, canForward, canRecall } from './messageRules.ts';
+import { canCopy, canForward, canRecall, canTranscribe, canTranslate } from './messageRules.ts';
 
-export type MenuAction = 'copy' | 'forward' | 'recall' | 'delete' | 'select';
+export type MenuAction = 'copy' | 'translate' | 'transcribe' | 'forward' | 'recall' | 'delete' | 'select';
 
 export interface MessageMenuProps {
   message: ChatItem;
@@ -22,8 +24,14 @@ const MENU_WIDTH = 260;
 /** The long-press menu: a dark bar above (or below) the pressed point. */
 export function MessageMenu({ message, at, myUserId, myRole, senderRole, onAction, onClose }: MessageMenuProps) {
   const { t } = useTranslation();
+  const features = useSession((s) => s.globalConfig.features);
+  // A finger lifted after a long press ends in a click on the mask that just opened: only a tap
+  // that began on the mask closes it.
+  const tapStarted = useRef(false);
   const items: { action: MenuAction; label: string }[] = [];
   if (canCopy(message)) items.push({ action: 'copy', label: t('chat.menu.copy') });
+  if (canTranslate(message, features)) items.push({ action: 'translate', label: t('translate.translate') });
+  if (canTranscribe(message, features)) items.push({ action: 'transcribe', label: t('translate.transcribe') });
   if (canForward(message)) items.push({ action: 'forward', label: t('chat.menu.forward') });
   if (canRecall(message, myUserId, myRole, senderRole)) items.push({ action: 'recall', label: t('chat.menu.recall') });
   items.push({ action: 'delete', label: t('chat.menu.delete') });
@@ -35,7 +43,15 @@ export function MessageMenu({ message, at, myUserId, myRole, senderRole, onActio
   const top = above ? at.y - 70 : at.y + 20;
 
   return createPortal(
-    <div className={styles.menuMask} onClick={onClose} onContextMenu={(e) => e.preventDefault()} data-testid="message-menu">
+    <div
+      className={styles.menuMask}
+      onPointerDown={() => {
+        tapStarted.current = true;
+      }}
+      onClick={() => tapStarted.current && onClose()}
+      onContextMenu={(e) => e.preventDefault()}
+      data-testid="message-menu"
+    >
       <div className={styles.menu} style={{ left, top, width }} role="menu">
         {items.map((item) => (
           <button

@@ -12,6 +12,7 @@ import { MessageBubble, NOTICE_TYPES } from './bubbles/MessageBubble.tsx';
 import styles from './Chat.module.css';
 import { selectionKey, useChatScope } from './ChatContext.ts';
 import { PathTo } from '../../../paths.ts';
+import { MessageExtras } from './MessageExtras.tsx';
 
 export interface MessageRowProps {
   message: ChatItem;
@@ -88,6 +89,7 @@ export const MessageRow = memo(function MessageRow({ message, readMark }: Messag
             <MessageBubble message={message} mine={mine} />
           </div>
         </div>
+        <MessageExtras message={message} />
         {readMark ? (
           <div className={styles.readMark} data-testid={`message-read-${message.msg_id}`} data-read={message.is_read ? '1' : '0'}>
             {message.is_read ? t('chat.read') : t('chat.unread')}

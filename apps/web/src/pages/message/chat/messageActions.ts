@@ -1,8 +1,10 @@
 import { FORWARD_MAX_TARGETS } from '@parley/protocol';
+import { ApiError } from '../../../api/client.ts';
 import { delMessage, forwardMessage, undoMessage } from '../../../api/messages.ts';
 import { askConfirm, showToast } from '../../../components/feedback.tsx';
-import { t } from '../../../i18n/index.ts';
+import { currentLanguage, t } from '../../../i18n/index.ts';
 import { type ChatItem, isPending } from '../../../stores/messageList.ts';
+import { useMessageExtras } from '../../../stores/messageExtras.ts';
 import { useMessages } from '../../../stores/messages.ts';
 import { pickUsers } from '../../../stores/userPicker.ts';
 import { canForward } from './messageRules.ts';
@@ -72,4 +74,28 @@ export async function deleteMessages(messages: readonly ChatItem[]): Promise<boo
     }
   }
   return true;
+}
+
+/** The server's reason when it refused; else (network, timeout) the spec's failure text. */
+function engineFailureText(err: unknown, fallback: 'translateFailed' | 'transcribeFailed'): string {
+  if (err instanceof ApiError && err.reason === 'refused' && err.message) return err.message;
+  return t(`serverErrors.translate.${fallback}`);
+}
+
+/** Shows the translation into my language under the message; on failure says so and the original stays. */
+export async function translateMessage(m: ChatItem): Promise<void> {
+  try {
+    await useMessageExtras.getState().translate(m.msg_id, currentLanguage);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.reason === 'session')) showToast(engineFailureText(err, 'translateFailed'));
+  }
+}
+
+/** Shows a voice message's text under its bubble. */
+export async function transcribeVoice(m: ChatItem): Promise<void> {
+  try {
+    await useMessageExtras.getState().transcribe(m.msg_id);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.reason === 'session')) showToast(engineFailureText(err, 'transcribeFailed'));
+  }
 }

@@ -2,7 +2,7 @@ import { GroupRole } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import type { ChatItem } from '../../../stores/messageList.ts';
 import { mentionIdsIn } from './drafts.ts';
-import { canCopy, canForward, canRecall } from './messageRules.ts';
+import { canCopy, canForward, canRecall, canTranscribe, canTranslate } from './messageRules.ts';
 
 const NOW = 1_800_000_000_000;
 const { OWNER, ADMIN, MEMBER } = GroupRole;
@@ -26,6 +26,19 @@ function msg(over: Partial<ChatItem> = {}): ChatItem {
 }
 
 describe('message menu rules', () => {
+  it('translate and convert to text: only when the server has the engine, only stored text or voice', () => {
+    const on = { translate: true, transcribe: true };
+    const off = { translate: false, transcribe: false };
+    expect(canTranslate(msg(), on)).toBe(true);
+    expect(canTranslate(msg(), off)).toBe(false);
+    expect(canTranslate(msg({ type: 'voice' }), on)).toBe(false);
+    expect(canTranslate(msg({ is_undo: 1 }), on)).toBe(false);
+    expect(canTranslate(msg({ msg_id: 0, status: 'sending' }), on)).toBe(false);
+    expect(canTranscribe(msg({ type: 'voice' }), on)).toBe(true);
+    expect(canTranscribe(msg({ type: 'voice' }), off)).toBe(false);
+    expect(canTranscribe(msg(), on)).toBe(false);
+  });
+
   it('recall: mine within 2 minutes in a private chat; never pending, recalled or server-made', () => {
     expect(canRecall(msg(), 1, null, null, NOW)).toBe(true);
     expect(canRecall(msg({ sendTime: NOW / 1000 - 121 }), 1, null, null, NOW)).toBe(false);

@@ -1,4 +1,4 @@
-import { mayForward, recallVerdict, sameContactId } from '@parley/protocol';
+import { type Features, mayForward, recallVerdict, sameContactId } from '@parley/protocol';
 import { type ChatItem, isPending } from '../../../stores/messageList.ts';
 
 /** Which long-press actions a message offers: the protocol's rules, which the server enforces too. */
@@ -14,3 +14,11 @@ export function canRecall(m: ChatItem, myUserId: number, myRole: number | null, 
   if (isPending(m) || m.is_undo === 1) return false;
   return recallVerdict({ type: m.type, sendTime: m.sendTime, mine: sameContactId(m.fromUser.id, myUserId), myRole, senderRole, now }).ok;
 }
+
+/** A stored text message, when the server has a translation engine. */
+export const canTranslate = (m: ChatItem, features: Features): boolean =>
+  features.translate && m.type === 'text' && !isPending(m) && m.is_undo !== 1 && m.content !== '';
+
+/** A stored voice message, when the server has a transcription engine. */
+export const canTranscribe = (m: ChatItem, features: Features): boolean =>
+  features.transcribe && m.type === 'voice' && !isPending(m) && m.is_undo !== 1;

@@ -4,6 +4,7 @@ import styles from './Bubbles.module.css';
 import { CallBubble } from './CallBubble.tsx';
 import { CardBubble } from './CardBubble.tsx';
 import { FileBubble } from './FileBubble.tsx';
+import { GoodBubble } from './GoodBubble.tsx';
 import { ForwardBubble } from './ForwardBubble.tsx';
 import { ImageBubble } from './ImageBubble.tsx';
 import { LocationBubble } from './LocationBubble.tsx';
@@ -35,6 +36,8 @@ export function MessageBubble({ message, mine }: { message: ChatItem; mine: bool
       return <LocationBubble message={message} />;
     case 'contact':
       return <CardBubble message={message} />;
+    case 'good':
+      return <GoodBubble message={message} />;
     case 'webrtc':
       return <CallBubble message={message} mine={mine} />;
     case 'red_packet':
