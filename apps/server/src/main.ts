@@ -1,18 +1,7 @@
+import { runAdmin, USAGE } from './admin.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
-import { postSystemNotice } from './modules/messages/deliver.ts';
-import { systemService } from './modules/system/service.ts';
-import { localBus, redisBus } from './realtime/bus.ts';
-import { Hub } from './realtime/hub.ts';
-
-const USAGE = `Usage:
-  parley start                      start the server
-  parley migrate                    apply database migrations
-  parley admin config get           print the global config
-  parley admin config set KEY VALUE change one key (e.g. multipleLogin true)
-  parley admin notice "TEXT" [USER_ID]
-                                    post a system notice to everyone (or one user)`;
 
 async function start(): Promise<void> {
   const config = loadConfig();
@@ -29,45 +18,6 @@ async function start(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-async function postNotice(text: string | undefined, userId: string | undefined): Promise<void> {
-  if (!text?.trim() || (userId !== undefined && !/^\d+$/.test(userId))) throw new ConfigError(USAGE);
-  const config = loadConfig();
-  const handle = await openDatabase(config);
-  // With Redis the running nodes deliver it live; otherwise clients see it on their next sync.
-  const bus = config.redisUrl ? await redisBus(config.redisUrl, `parley:bus:${config.databaseSchema ?? 'default'}`) : localBus();
-  try {
-    await migrate(handle);
-    const notice = await postSystemNotice(
-      { db: handle.db, hub: new Hub(bus), dialect: handle.dialect },
-      text,
-      userId === undefined ? undefined : Number(userId),
-    );
-    console.log(`Posted notice ${notice.msg_id}${userId ? ` to user ${userId}` : ' to everyone'}.`);
-  } finally {
-    await bus.close();
-    await handle.close();
-  }
-}
-
-async function admin(args: string[]): Promise<void> {
-  if (args[0] === 'notice') return postNotice(args[1], args[2]);
-  const [area, verb, key, value] = args;
-  if (area !== 'config' || (verb !== 'get' && verb !== 'set') || (verb === 'set' && (!key || value === undefined))) {
-    throw new ConfigError(USAGE);
-  }
-  const config = loadConfig();
-  const handle = await openDatabase(config);
-  try {
-    await migrate(handle);
-    const system = systemService(handle.db, config, { info: () => {} });
-    const info = verb === 'set' ? await system.set(key, value) : await system.sysInfo();
-    console.log(JSON.stringify(info, null, 2));
-    if (verb === 'set') console.log('Saved. Running servers apply it within 2 seconds and tell connected clients.');
-  } finally {
-    await handle.close();
-  }
-}
-
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'start' || command === undefined) return start();
@@ -78,7 +28,7 @@ async function main(argv: string[]): Promise<void> {
     console.log('Migrations applied.');
     return;
   }
-  if (command === 'admin') return admin(rest);
+  if (command === 'admin') return runAdmin(rest);
   throw new ConfigError(USAGE);
 }
 

@@ -32,6 +32,8 @@ export const PushType = [
   'isRead',
   /** messages: a message was recalled {msg_id, toContactId, is_group, fromUser, by} */
   'undoMessage',
+  /** users: a friend's or co-member's nickname or avatar changed (contract pushes/profile.ts) */
+  'profileChanged',
   'bindUid',
   'error',
 ] as const;

@@ -6,6 +6,7 @@ import { endSession } from '../session/endSession.ts';
 import { useSession } from '../stores/session.ts';
 import { startFriendsSync } from './friendsSync.ts';
 import { startGroupsSync } from './groupsSync.ts';
+import { startProfileSync } from './profileSync.ts';
 import { startConversationSync } from './sync.ts';
 import { getSocketState, onPush, type SocketState, socket } from './socket.ts';
 
@@ -23,6 +24,7 @@ declare global {
 export function connectSession(): void {
   startFriendsSync();
   startGroupsSync();
+  startProfileSync();
   startConversationSync();
   onPush('offline', () => {
     socket.disconnect();

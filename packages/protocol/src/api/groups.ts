@@ -160,6 +160,8 @@ export const groupAddBody = z.object({
     .optional()
     .nullable(),
   user_ids: groupUserIdsSchema,
+  /** the creator's language's list separator for the default name ("Ann, Bob" / "Ann、Bob"); '、' when absent */
+  name_sep: z.string().max(3).optional(),
 });
 export const groupRefBody = withGroup({});
 export const editGroupNameBody = withGroup({ displayName: groupNameSchema });

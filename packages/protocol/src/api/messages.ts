@@ -157,6 +157,8 @@ export interface ChatContact {
    * action, by, by_name, user_ids, names}`), so that a client can word it in the reader's language.
    */
   last_extends?: Record<string, unknown>;
+  /** groups: who wrote the last message (a remark if I gave one), for the "Alice: …" preview; absent for notices */
+  last_from?: { id: number; name: string };
 }
 
 /** One hit group of searchMessages. */

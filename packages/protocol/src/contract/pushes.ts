@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { profilePushes } from './pushes/profile.ts';
 import { systemPushes } from './pushes/system.ts';
 
 /**
@@ -8,6 +9,7 @@ import { systemPushes } from './pushes/system.ts';
  */
 export const pushes = {
   ...systemPushes,
+  ...profilePushes,
 } satisfies Record<string, z.ZodType>;
 
 export type Pushes = typeof pushes;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import * as core from './001_core.ts';
+import * as messageAttachments from './002_message_attachments.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -8,4 +9,7 @@ export interface MigrationStep {
 }
 
 /** One ordered migration set for both dialects; append new steps, never edit applied ones. */
-export const migrations: MigrationStep[] = [{ name: '001_core', up: core.up }];
+export const migrations: MigrationStep[] = [
+  { name: '001_core', up: core.up },
+  { name: '002_message_attachments', up: messageAttachments.up },
+];

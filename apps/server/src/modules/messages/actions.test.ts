@@ -149,6 +149,27 @@ describe.each(backends)('recall and forward (%s)', (backend) => {
     ]);
     const contact = (await s.post('/enterprise/im/getContacts', {}, c.token)).body.data.find((x: { id: unknown }) => x.id === a.id);
     expect(contact).toMatchObject({ lastContent: '[聊天记录]', type: 'forward' });
+    // the facts each reader's app words the card from
+    expect(m.extends.names).toEqual([a.nickname, b.nickname]);
+  });
+
+  it('lets the recipients of a merged forward open its photos and files, each with their own link', async () => {
+    const photo = await seedFile(s.built.ctx.db, b.id, 'image');
+    const shot = (await send(s, b.token, { toContactId: a.id, type: 'image', file_id: photo })).body.data as ChatMessage;
+    const file = { id: photo, owner_id: b.id, kind: 'image' };
+    expect(await canReadFile(s.built.ctx, c.id, file)).toBe(false);
+    const res = await forward(a, { msg_ids: [shot.msg_id], user_ids: [c.id], merge: 1 });
+    expect(res.body.code).toBe(0);
+    expect(await canReadFile(s.built.ctx, c.id, file)).toBe(true);
+    expect(await canReadFile(s.built.ctx, stranger.id, file)).toBe(false);
+    const [m] = res.body.data as ChatMessage[];
+    const seen = await s.post('/enterprise/im/getMessageList', { toContactId: a.id, last_msg_id: m.msg_id - 1 }, c.token);
+    const item = (seen.body.data[0].extends.items as { file: { id: number; url: string } }[])[0];
+    expect(item.file.id).toBe(photo);
+    expect(item.file.url).toContain(`u=${c.id}`);
+    // a recalled forward no longer opens it
+    await s.post('/enterprise/im/undoMessage', { id: m.msg_id }, a.token);
+    expect(await canReadFile(s.built.ctx, c.id, file)).toBe(false);
   });
 
   it('refuses forwards that are not allowed, writing nothing', async () => {

@@ -30,6 +30,8 @@ export interface DraftFile {
 
 export interface Draft extends MessageDraft {
   file: DraftFile | null;
+  /** files shown inside the message (a merged forward's), readable by its recipients */
+  attachments?: number[];
 }
 
 export interface Delivered {
@@ -96,6 +98,7 @@ export async function commitAndPush(
         if (existing) out.push({ row: existing, created: false });
         continue;
       }
+      if (d.attachments?.length) await messagesStore.attach(trx, msgId, d.attachments);
       const [scope, a, b] = d.conv_key.split(':');
       if (scope === 'p') await messagesStore.ensurePrivateRows(trx, Number(a), Number(b), d.conv_key, d.send_time);
       out.push({ row: rowOf(d, msgId, senders.get(d.from_user)), created: true });

@@ -67,6 +67,9 @@ function num(v: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 }
 
+/** A location's point: the sender's own position, or one picked on the map. */
+const LOCATION_ORIGINS = ['current', 'pinned'] as const;
+
 function shortText(v: unknown, max = 200): string {
   return typeof v === 'string' ? v.trim().slice(0, max) : '';
 }
@@ -188,9 +191,11 @@ export function messageService(ctx: AppContext, system: SystemService) {
       }
       const name = shortText(src.name);
       const address = shortText(src.address);
+      // where the point came from, so that each reader's app words an unnamed place ("Bob's location")
+      const origin = LOCATION_ORIGINS.find((o) => o === src.origin);
       return {
         content: name || address || `${lat.toFixed(6)},${lng.toFixed(6)}`,
-        extends: { lat, lng, name, address },
+        extends: { lat, lng, name, address, ...(origin ? { origin } : {}) },
         fileId: null,
         file: null,
       };
@@ -469,8 +474,10 @@ export function messageService(ctx: AppContext, system: SystemService) {
       isGroup: t.kind === 'group',
     });
     if (body.merge === 1) {
+      // the senders' names are facts; each reader's app words the card ("Chat history of Alice and Bob")
       const names = [...new Set(sources.map((s) => senderOf(s).displayName))];
       const title = `${names.slice(0, 2).join('、')}${names.length > 2 ? '…' : ''}的聊天记录`;
+      const attachments = sources.flatMap((s) => (s.file_id === null ? [] : [Number(s.file_id)]));
       const items = sources.map((s) => {
         const m = toChatMessage(s, { fileUrl: () => '' });
         return {
@@ -486,7 +493,14 @@ export function messageService(ctx: AppContext, system: SystemService) {
       });
       for (const t of targets) {
         drafts.push(
-          draftOf({ fromUser: me, ...toOf(t), type: FORWARD_MESSAGE_TYPE, content: title, extends: { title, count: items.length, items } }, null, now),
+          {
+            ...draftOf(
+              { fromUser: me, ...toOf(t), type: FORWARD_MESSAGE_TYPE, content: title, extends: { title, names, count: items.length, items } },
+              null,
+              now,
+            ),
+            attachments,
+          },
         );
       }
     } else {

@@ -132,6 +132,16 @@ export const messagesStore = {
     return row ? Number(row.msg_id) : null;
   },
 
+  /** Records the files a message shows inside it (a merged forward's). */
+  async attach(trx: Db, msgId: number, fileIds: readonly number[]): Promise<void> {
+    const unique = [...new Set(fileIds)];
+    if (unique.length === 0) return;
+    await trx
+      .insertInto('message_attachments')
+      .values(unique.map((file_id) => ({ msg_id: msgId, file_id })))
+      .execute();
+  },
+
   async bySenderId(db: Db, fromUser: number, id: string): Promise<MessageRow | undefined> {
     return selectMessages(db).where('m.from_user', '=', fromUser).where('m.id', '=', id).executeTakeFirst();
   },

@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { type AuthUser, requireUser, tokenFromHeader } from '../../http/auth.ts';
 import { ApiError, envelope } from '../../http/envelope.ts';
 import { canReadFile, permanentFileUrl, signedFileUrl, verifyFileSignature } from './files.ts';
+import { announceProfile } from '../users/profilePush.ts';
 import { type UploadsService, uploadsService } from './service.ts';
 import { uploadsStore } from './store.ts';
 
@@ -57,6 +58,7 @@ export function uploadsRoutes(app: FastifyInstance, ctx: AppContext, service: Up
       const f = await service.uploadPicture(req, user.userId, 'avatar', AVATAR_MAX_BYTES, (trx, id) =>
         uploadsStore(trx).setAvatar(user.userId, permanentFileUrl(ctx.secret, id, user.userId)),
       );
+      await announceProfile(ctx, user.userId);
       return envelope({ file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) });
     });
 

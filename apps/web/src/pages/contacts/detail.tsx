@@ -12,6 +12,7 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { askConfirm, showToast } from '../../components/feedback.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { promptText } from '../../components/promptText.tsx';
 import { TagLabel } from '../../components/TagLabel.tsx';
@@ -40,7 +41,7 @@ export default function ContactDetailPage({ query, titleKey }: PageProps) {
   });
 
   let body: ReactNode;
-  if (!valid) body = <EmptyState text={t('friends.userMissing')} />;
+  if (!valid) body = <MissingTarget text={t('friends.userMissing')} />;
   else if (profile.isPending) body = <PageLoading />;
   else if (profile.isError) {
     const missing = profile.error instanceof ApiError && profile.error.details.code === 404;

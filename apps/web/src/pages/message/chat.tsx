@@ -5,6 +5,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { TopBar, TopBarButton } from '../../components/TopBar.tsx';
 import { Paths } from '../../router/navigation.ts';
@@ -21,6 +22,8 @@ import { copyText, deleteMessages, forwardMessages, recallMessage } from './chat
 import { MessageList } from './chat/MessageList.tsx';
 import { type MenuAction, MessageMenu } from './chat/MessageMenu.tsx';
 import { buildRows } from './chat/rows.ts';
+import { chatPhotos } from './chat/photos.ts';
+import { type PhotoGallery, PhotoGalleryContext, PhotoViewer } from './chat/PhotoViewer.tsx';
 import { SelectionBar } from './chat/SelectionBar.tsx';
 import { useChatTitle } from './chat/useChatTitle.ts';
 import { useReadReceipts } from './chat/useReadReceipts.ts';
@@ -52,7 +55,7 @@ function NoChat() {
   return (
     <div className={styles.page} data-testid="chat-page">
       <TopBar title={t('routes.chat')} backTo={Paths.homeIndex} />
-      <EmptyState text={t('chat.noContact')} />
+      <MissingTarget text={t('chat.noContact')} />
     </div>
   );
 }
@@ -76,6 +79,7 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
   const [bottomSignal, setBottomSignal] = useState(0);
   const [menu, setMenu] = useState<{ message: ChatItem; at: { x: number; y: number } } | null>(null);
   const [selecting, setSelecting] = useState(false);
+  const [viewing, setViewing] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   useGroupNoticeOnce(isGroup ? contactId : null);
 
@@ -100,6 +104,9 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
   useReadReceipts(contactId, isGroup, thread.items, myUserId, Boolean(contactId) && thread.loaded);
 
   const rows = useMemo(() => buildRows(thread.items, myUserId, kind === 'private'), [thread.items, myUserId, kind]);
+  const photos = useMemo(() => chatPhotos(thread.items), [thread.items]);
+  const gallery = useMemo<PhotoGallery>(() => ({ open: setViewing }), []);
+  const viewingIndex = viewing ? photos.findIndex((p) => p.url === viewing) : -1;
 
   const toggleSelected = useCallback((m: ChatItem) => {
     setSelected((prev) => {
@@ -137,7 +144,7 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
 
   const loadOlder = useCallback(() => void useMessages.getState().loadOlder(contactId, isGroup).catch(() => undefined), [contactId, isGroup]);
 
-  const heading = title.memberCount ? `${title.name}(${title.memberCount})` : title.name;
+  const heading = title.memberCount ? t('common.withCount', { text: title.name, count: title.memberCount }) : title.name;
   const detailPath = `/pages/message/detail?toContactId=${encodeURIComponent(contactId)}&is_group=${isGroup ? 1 : 0}`;
   const right = selecting ? (
     <button type="button" className={styles.textButton} onClick={endSelection} data-testid="chat-select-cancel">
@@ -178,6 +185,7 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
     <div className={styles.page} data-testid="chat-page" data-contact-id={contactId}>
       <TopBar title={heading} backTo={Paths.homeIndex} right={right} />
       <ChatContext.Provider value={scope}>
+        <PhotoGalleryContext.Provider value={gallery}>
         {!thread.loaded && thread.items.length === 0 ? (
           <div className={styles.loading}>
             {loadFailed ? (
@@ -193,8 +201,10 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
         ) : (
           <MessageList rows={rows} hasOlder={thread.hasOlder} loading={thread.loading && thread.loaded} onLoadOlder={loadOlder} bottomSignal={bottomSignal} />
         )}
+        </PhotoGalleryContext.Provider>
       </ChatContext.Provider>
       {kind === 'system' && !selecting ? null : <div className={styles.bottomBar}>{bottom}</div>}
+      {viewingIndex >= 0 ? <PhotoViewer photos={photos} start={viewingIndex} onClose={() => setViewing(null)} /> : null}
       {menu ? (
         <MessageMenu
           message={menu.message}

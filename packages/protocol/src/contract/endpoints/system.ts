@@ -15,7 +15,7 @@ export const systemEndpoints = {
   checkVersion: endpoint({
     path: '/common/pub/checkVersion',
     access: 'public',
-    body: z.object({ versionCode: z.coerce.number().int().optional() }).loose(),
+    body: z.object({ versionCode: z.coerce.number({ error: 'versionCode (the app build number) is required' }).int() }).loose(),
     data: z.object({ version: z.string(), versionCode: z.number().int(), hasUpdate: z.boolean() }),
     domain: 'system',
     summary: 'Whether a newer app version than versionCode exists',

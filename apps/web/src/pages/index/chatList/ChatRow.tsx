@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConversationRow } from '../../../stores/conversationList.ts';
 import { useSession } from '../../../stores/session.ts';
 import styles from './chatList.module.css';
-import { lastContentText, listTimeText, rowName } from './labels.ts';
+import { listTimeText, rowName, rowPreviewText } from './labels.ts';
 import { RowAvatar } from './RowAvatar.tsx';
 import { type RowAction, rowActions, rowActionText } from './rowActions.ts';
 
@@ -87,7 +87,7 @@ export const ChatRow = memo(function ChatRow({ row, now, onOpen, onAction, onMen
                   {t('chats.atMe')}
                 </span>
               ) : null}
-              {lastContentText(row, me)}
+              {rowPreviewText(row, me)}
             </span>
             {row.is_notice !== 1 ? <BellMuteOutline className={styles.mute} aria-label={t('chats.muted')} /> : null}
           </span>

@@ -147,7 +147,7 @@ export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }
   const onLocation = (place: PickedPlace) => {
     setLocating(false);
     setPanel(null);
-    send({ type: 'location', content: { lat: place.lat, lng: place.lng, name: place.name, address: place.address } });
+    send({ type: 'location', content: { lat: place.lat, lng: place.lng, origin: place.origin, address: place.address } });
   };
 
   const onCard = async () => {

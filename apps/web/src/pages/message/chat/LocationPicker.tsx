@@ -6,7 +6,8 @@ import styles from './ChatPanels.module.css';
 import { formatCoords, type LatLng, LeafletMap } from './LeafletMap.tsx';
 
 export interface PickedPlace extends LatLng {
-  name: string;
+  /** My position, or a point tapped on the map: each reader's app words the place from it. */
+  origin: 'current' | 'pinned';
   address: string;
 }
 
@@ -54,7 +55,7 @@ export default function LocationPicker({ onSend, onClose }: { onSend: (place: Pi
     setLocating(true);
     try {
       const p = mine ?? (await currentPosition());
-      onSend({ ...p, name: t('chat.location.mine'), address: formatCoords(p) });
+      onSend({ ...p, origin: 'current', address: formatCoords(p) });
     } catch {
       showToast(t('chat.location.unavailable'));
     } finally {
@@ -86,7 +87,7 @@ export default function LocationPicker({ onSend, onClose }: { onSend: (place: Pi
             block
             disabled={!picked}
             onClick={() => {
-              if (picked) onSend({ ...picked, name: t('chat.location.pinned'), address: formatCoords(picked) });
+              if (picked) onSend({ ...picked, origin: 'pinned', address: formatCoords(picked) });
             }}
             data-testid="location-send-picked"
           >

@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import type { ChatItem } from '../../../stores/messageList.ts';
 import styles from './ChatPanels.module.css';
 import { canCopy, canForward, canRecall } from './messageRules.ts';
@@ -20,6 +21,9 @@ const MENU_WIDTH = 260;
 /** The long-press menu: a dark bar above (or below) the pressed point. */
 export function MessageMenu({ message, at, myUserId, isStaff, onAction, onClose }: MessageMenuProps) {
   const { t } = useTranslation();
+  // Only a press that began on the backdrop closes the menu: the click a touch screen sends when the
+  // long-pressing finger lifts lands on the backdrop too, and must not close what it just opened.
+  const pressedBackdrop = useRef(false);
   const items: { action: MenuAction; label: string }[] = [];
   if (canCopy(message)) items.push({ action: 'copy', label: t('chat.menu.copy') });
   if (canForward(message)) items.push({ action: 'forward', label: t('chat.menu.forward') });
@@ -33,7 +37,18 @@ export function MessageMenu({ message, at, myUserId, isStaff, onAction, onClose 
   const top = above ? at.y - 70 : at.y + 20;
 
   return createPortal(
-    <div className={styles.menuMask} onClick={onClose} onContextMenu={(e) => e.preventDefault()} data-testid="message-menu">
+    <div
+      className={styles.menuMask}
+      onPointerDown={(e) => {
+        pressedBackdrop.current = e.target === e.currentTarget;
+      }}
+      onClick={(e) => {
+        if (e.target === e.currentTarget && pressedBackdrop.current) onClose();
+        pressedBackdrop.current = false;
+      }}
+      onContextMenu={(e) => e.preventDefault()}
+      data-testid="message-menu"
+    >
       <div className={styles.menu} style={{ left, top, width }} role="menu">
         {items.map((item) => (
           <button

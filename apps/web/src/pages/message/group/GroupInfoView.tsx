@@ -11,6 +11,7 @@ import { PageLoading } from '../../../components/PageLoading.tsx';
 import { Paths } from '../../../router/navigation.ts';
 import { clearHistory as clearChatHistory } from '../../../stores/conversationCommands.ts';
 import { applyGroupPush, type GroupEntry, loadGroup, useGroupEntry } from '../../../stores/groups.ts';
+import { markNoticeSeen } from '../../../stores/groupNoticeSeen.ts';
 import { useSession } from '../../../stores/session.ts';
 import { contactDetailPath } from '../../contacts/paths.ts';
 import { EditTextPopup } from './EditTextPopup.tsx';
@@ -20,7 +21,7 @@ import styles from './group.module.css';
 import { inviteMembers } from './groupActions.ts';
 import { runGroupCall } from './groupErrors.ts';
 import { MemberGrid } from './MemberGrid.tsx';
-import { markNoticeSeen, showGroupNotice, useGroupNoticeOnce } from './noticeOnce.tsx';
+import { showGroupNotice, useGroupNoticeOnce } from './noticeOnce.tsx';
 import { groupMembersPath, groupQrcodePath } from './paths.ts';
 import { mayShareQrcode } from './permissions.ts';
 import { pickAction } from './pickAction.tsx';
@@ -48,7 +49,7 @@ export function GroupInfoView({ groupId, title }: { groupId: number; title: stri
 
   const count = entry?.group?.member_count;
   return (
-    <PageFrame title={count ? `${title}(${count})` : title} testId="group-info-page">
+    <PageFrame title={count ? t('common.withCount', { text: title, count }) : title} testId="group-info-page">
       {body}
     </PageFrame>
   );
@@ -137,7 +138,7 @@ function GroupInfoBody({ groupId, entry }: { groupId: number; entry: GroupEntry 
             {group.name}
           </div>
           {group.member_count !== null ? (
-            <div className={styles.headerSub}>{t('groups.joinMembers', { n: group.member_count })}</div>
+            <div className={styles.headerSub}>{t('groups.joinMembers', { count: group.member_count })}</div>
           ) : null}
         </div>
       </div>

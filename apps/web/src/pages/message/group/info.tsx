@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { MissingTarget } from '../../../components/MissingTarget.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import type { PageProps } from '../../../router/pageProps.ts';
 import { toGroupId } from '../../../stores/groups.ts';
@@ -17,7 +17,7 @@ export default function GroupInfoPage({ query, titleKey }: PageProps) {
   if (!groupId) {
     return (
       <PageFrame title={t(titleKey)} testId="group-info-page">
-        <EmptyState text={t('groups.err.notFound')} />
+        <MissingTarget text={t('groups.err.notFound')} />
       </PageFrame>
     );
   }
