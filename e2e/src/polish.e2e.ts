@@ -65,8 +65,8 @@ describe('polish: what a new user ran into', () => {
       headers: { Authorization: tokenB },
       data: { id: randomUUID(), toContactId: idA, is_group: 0, ...body },
     });
-    const json = (await answer.json()) as { code: number; data: { msg_id: number } };
-    expect(json.code).toBe(200);
+    const json = (await answer.json()) as { code: number; msg: string; data: { msg_id: number } };
+    expect(json.code, json.msg).toBe(0);
     return json.data.msg_id;
   };
 
@@ -255,7 +255,7 @@ describe('polish: what a new user ran into', () => {
     const gid = await seedGroup(app.built.ctx.db, idA, [idB], {}, 'Notice club');
     await a.page.goto(`/#/pages/message/group/info?group_id=${gid}`);
     await a.page.click('[data-testid=group-info-notice]');
-    await a.page.fill('[data-testid=group-notice-editor-input]', 'Meet at nine');
+    await a.page.fill('[data-testid=group-notice-editor-input] textarea', 'Meet at nine');
     await a.page.click('[data-testid=group-notice-editor-save]');
     await a.page.locator('[data-testid=group-info-notice-text]').filter({ hasText: 'Meet at nine' }).waitFor();
     await a.page.waitForTimeout(1500);
