@@ -165,6 +165,7 @@ describe('chat: two people, every message kind, live, read, recall, forward, rec
     await a.page.click('[data-testid=chat-more-card]');
     await a.page.locator(`[data-testid=picker-item-${idC}]`).click();
     await a.page.click('[data-testid=picker-confirm]');
+    await a.page.click('[data-testid=dialog-confirm]');
     await a.page.waitForSelector('[data-testid=chat-page]');
     const card = rows(b.page, 'contact').last();
     await card.filter({ hasText: 'Carol' }).waitFor();

@@ -274,4 +274,104 @@ describe('polish: what a new user ran into', () => {
     const body = (await asked).postDataJSON() as Record<string, unknown>;
     expect(typeof body.versionCode).toBe('number');
   });
+
+  /** A long press with a real finger on a bubble, then a menu item. */
+  const pressAndPick = async (selector: string, item: string) => {
+    const at = await centre(a.page, selector);
+    await finger.down(at.x, at.y);
+    await a.page.locator('[data-testid=message-menu]').waitFor();
+    await a.page.waitForTimeout(100);
+    await finger.up();
+    await a.page.click(`[data-testid=message-menu-${item}]`);
+  };
+
+  it('a quote-reply: the menu quotes, the reply shows the quote, and a tap on it scrolls to the quoted message', async () => {
+    await a.page.evaluate(() => localStorage.setItem('language', 'en'));
+    const quotedId = await bobSends({ type: 'text', content: 'Which train do we take?' });
+    for (let i = 0; i < 14; i++) await bobSends({ type: 'text', content: `filler ${i}` });
+    await openChat(a.page, idB);
+    await a.page.reload();
+    await a.page.waitForSelector('[data-testid=chat-page] [data-testid=chat-scroller]');
+    const target = a.page.locator(`[data-testid=message-${quotedId}]`);
+    await target.scrollIntoViewIfNeeded();
+    await pressAndPick(`[data-testid=message-${quotedId}] [data-testid=bubble-text]`, 'quote');
+    await a.page.locator('[data-testid=chat-quote-draft]').filter({ hasText: 'Bob: Which train do we take?' }).waitFor();
+    await a.page.fill('[data-testid=chat-input]', 'The 9:12 one');
+    await a.page.click('[data-testid=chat-send]');
+    const reply = a.page.locator('[data-testid=chat-page] [data-testid^=message-][data-type=text]').filter({ hasText: 'The 9:12 one' }).last();
+    await expect.poll(() => reply.getAttribute('data-status')).toBe('sent');
+    const strip = reply.locator('[data-testid^=message-quote-]');
+    expect(await strip.textContent()).toBe('Bob: Which train do we take?');
+    expect(await strip.getAttribute('data-quote-id')).toBe(String(quotedId));
+    expect(await a.page.locator('[data-testid=chat-quote-draft]').count()).toBe(0);
+    // Bob's copy carries the checked quote
+    const seen = (await call(tokenB, '/enterprise/im/getMessageList', { toContactId: idA, last_msg_id: quotedId })) as { content: string; extends: { quote?: { msg_id: number } } }[];
+    expect(seen.find((m) => m.content === 'The 9:12 one')?.extends.quote?.msg_id).toBe(quotedId);
+    // the quoted message is out of view; a tap on the quote brings it back
+    const scroller = a.page.locator('[data-testid=chat-page] [data-testid=chat-scroller]');
+    const inView = async () => {
+      const box = await target.boundingBox();
+      const view = await scroller.boundingBox();
+      return Boolean(box && view && box.y >= view.y && box.y + box.height <= view.y + view.height);
+    };
+    expect(await inView()).toBe(false);
+    const tap = await centre(a.page, `[data-testid=message-quote-${await reply.getAttribute('data-testid').then((id) => id?.replace('message-', ''))}]`);
+    await finger.down(tap.x, tap.y);
+    await finger.up();
+    await expect.poll(inView).toBe(true);
+  });
+
+  it('re-edit: my recalled text comes back into the field from the recall notice', async () => {
+    await a.page.fill('[data-testid=chat-input]', 'Meet at the wrong place');
+    await a.page.click('[data-testid=chat-send]');
+    const sent = a.page.locator('[data-testid=chat-page] [data-testid^=message-][data-type=text]').filter({ hasText: 'Meet at the wrong place' }).last();
+    await expect.poll(() => sent.getAttribute('data-status')).toBe('sent');
+    const msgId = ((await sent.getAttribute('data-testid')) ?? '').replace('message-', '');
+    await pressAndPick(`[data-testid=message-${msgId}] [data-testid=bubble-text]`, 'recall');
+    const reedit = a.page.locator(`[data-testid=message-reedit-${msgId}]`);
+    await reedit.waitFor();
+    expect(await reedit.textContent()).toBe('Re-edit');
+    await reedit.click();
+    expect(await a.page.inputValue('[data-testid=chat-input]')).toBe('Meet at the wrong place');
+    await a.page.fill('[data-testid=chat-input]', '');
+  });
+
+  it('a draft survives a reload and shows as "[Draft] …" in the chat list', async () => {
+    await openChat(a.page, idB);
+    await a.page.fill('[data-testid=chat-input]', 'half a thought');
+    await a.page.reload();
+    await a.page.waitForSelector('[data-testid=chat-page] [data-testid=chat-input]');
+    expect(await a.page.inputValue('[data-testid=chat-input]')).toBe('half a thought');
+    await a.page.goto('/#/');
+    const mark = a.page.locator(`[data-testid=chat-row-draft-${idB}]`);
+    await mark.waitFor();
+    expect(await mark.textContent()).toBe('[Draft]');
+    expect(await a.page.locator(`[data-testid=chat-row-${idB}]`).textContent()).toContain('[Draft]half a thought');
+    // sending it clears the draft
+    await openChat(a.page, idB);
+    await a.page.click('[data-testid=chat-send]');
+    await a.page.goto('/#/');
+    await a.page.locator(`[data-testid=chat-row-${idB}]`).filter({ hasText: 'half a thought' }).waitFor();
+    expect(await mark.count()).toBe(0);
+    await a.page.evaluate(() => localStorage.setItem('language', 'zh'));
+  });
+
+  it('the forward picker lists recent chats first and sends an optional message along', async () => {
+    const msgId = await bobSends({ type: 'text', content: 'Pass this on' });
+    await openChat(a.page, idB);
+    await a.page.locator(`[data-testid=message-${msgId}]`).waitFor();
+    await pressAndPick(`[data-testid=message-${msgId}] [data-testid=bubble-text]`, 'forward');
+    const recent = a.page.locator('[data-testid=picker-recent] [data-testid^=picker-recent-]');
+    await recent.first().waitFor();
+    // Bob is the newest chat: first among the recent ones, above the groups and the contacts
+    expect(await recent.first().getAttribute('data-testid')).toBe(`picker-recent-${idB}`);
+    await recent.first().click();
+    await a.page.click('[data-testid=picker-confirm]');
+    await a.page.locator('[data-testid=forward-note] input').fill('FYI');
+    await a.page.click('[data-testid=dialog-confirm]');
+    await a.page.waitForSelector('[data-testid=chat-page]');
+    await expect
+      .poll(async () => ((await call(tokenB, '/enterprise/im/getMessageList', { toContactId: idA, last_msg_id: msgId })) as { content: string }[]).map((m) => m.content))
+      .toEqual(['Pass this on', 'FYI']);
+  });
 });

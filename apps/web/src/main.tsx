@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import './i18n/index.ts';
 import './styles.css';
 import { App } from './App.tsx';
+import { topBarHeight } from './layout.ts';
 import { connectSession } from './realtime/connectSession.ts';
 import { resumeSession } from './session/resumeSession.ts';
 
@@ -19,6 +20,7 @@ unstableSetRender((node, container) => {
   };
 });
 
+document.documentElement.style.setProperty('--top-bar-height', `${topBarHeight(navigator.userAgent)}px`);
 connectSession();
 resumeSession();
 

@@ -85,6 +85,18 @@ export interface MessageSender {
   avatar_color: number;
 }
 
+/** `extends.quote` of a reply: the quoted message as facts the server checked (same conversation, visible, not recalled). */
+export interface MessageQuote {
+  msg_id: number;
+  from: { id: number; name: string };
+  type: string;
+  /** the start of a quoted text ('' for other types) */
+  text: string;
+}
+
+/** How much of a quoted text a reply keeps. */
+export const QUOTE_TEXT_MAX = 120;
+
 /** The uploaded file of an image/video/voice/emoji/file message. */
 export interface MessageFile {
   id: number;

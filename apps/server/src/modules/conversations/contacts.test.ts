@@ -86,6 +86,7 @@ describe.each(backends)('chat list and conversation settings (%s)', (backend) =>
     await send(s, b.token, { toContactId: `group-${gid}`, is_group: 1, content: 'hello group' });
     expect(await contactOf(a, `group-${gid}`)).toMatchObject({ lastContent: 'hello group', last_from: { id: b.id, name: 'Bobby' } });
     expect((await contactOf(a, b.id))?.last_from).toBeUndefined();
+    for (const reader of [a, c]) await s.post('/enterprise/im/setMsgIsRead', { toContactId: `group-${gid}`, is_group: 1 }, reader.token);
     // the index letter (spec §3): the remark's initial, '#' for groups
     expect(bc?.index).toBe('B');
     expect(g).toMatchObject({ displayName: '项目组', index: '#', is_group: 1, role: 1, notice: '', setting: expect.objectContaining({ history: 1 }) });

@@ -172,6 +172,25 @@ describe.each(backends)('recall and forward (%s)', (backend) => {
     expect(await canReadFile(s.built.ctx, c.id, file)).toBe(false);
   });
 
+  it('a reply stores the quoted message as checked facts; a quote from elsewhere is refused, writing nothing', async () => {
+    const asked = (await send(s, b.token, { toContactId: a.id, content: 'Lunch at noon?' })).body.data as ChatMessage;
+    const reply = await send(s, a.token, { toContactId: b.id, content: 'Yes!', extends: { quote: { msg_id: asked.msg_id } } });
+    expect(reply.body.code).toBe(0);
+    expect(reply.body.data.extends.quote).toEqual({ msg_id: asked.msg_id, from: { id: b.id, name: b.nickname }, type: 'text', text: 'Lunch at noon?' });
+    const seen = await s.post('/enterprise/im/getMessageList', { toContactId: a.id, last_msg_id: asked.msg_id }, b.token);
+    expect(seen.body.data.at(-1).extends.quote.msg_id).toBe(asked.msg_id);
+
+    const before = await countMessages();
+    const elsewhere = (await send(s, a.token, { toContactId: c.id, content: 'for carol only' })).body.data as ChatMessage;
+    // a message of another chat, someone else's chat, a recalled one, nonsense: not found
+    expect((await send(s, a.token, { toContactId: b.id, content: 'x', extends: { quote: { msg_id: elsewhere.msg_id } } })).body.code).toBe(404);
+    expect((await send(s, stranger.token, { toContactId: stranger.id, content: 'x', extends: { quote: { msg_id: asked.msg_id } } })).body.code).toBe(404);
+    await undo(b, asked.msg_id);
+    expect((await send(s, a.token, { toContactId: b.id, content: 'x', extends: { quote: { msg_id: asked.msg_id } } })).body.code).toBe(404);
+    expect((await send(s, a.token, { toContactId: b.id, content: 'x', extends: { quote: { msg_id: 'abc' } } })).body.code).toBe(404);
+    expect(await countMessages()).toBe(before + 1);
+  });
+
   it('refuses forwards that are not allowed, writing nothing', async () => {
     const m = (await send(s, a.token, { toContactId: b.id, content: 'private between a and b' })).body.data as ChatMessage;
     const before = await countMessages();

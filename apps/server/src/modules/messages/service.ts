@@ -13,6 +13,8 @@ import {
   GroupRole,
   groupContactId,
   MESSAGE_MSG,
+  type MessageQuote,
+  QUOTE_TEXT_MAX,
   type MessageSearchHit,
   parseGroupContactId,
   parseGroupSetting,
@@ -260,8 +262,32 @@ export function messageService(ctx: AppContext, system: SystemService) {
       },
       payload.file,
     );
+    const quote = await quoteOf(me, body.extends.quote, draft.conv_key);
+    if (quote) draft.extends = { ...draft.extends, quote };
     const [done] = await commitAndPush(ctx, [draft], exceptClientId, new Map([[me, await sender]]));
     return done.message;
+  }
+
+  /**
+   * A reply's quote (`extends.quote: {msg_id}`): a message of the same conversation that the sender
+   * can see, not recalled and not a notice. Stored as facts (who, what type, the start of a text) so
+   * every reader shows it without another request; anything else is refused as not found.
+   */
+  async function quoteOf(me: number, raw: unknown, convKey: string): Promise<MessageQuote | null> {
+    if (raw === undefined || raw === null) return null;
+    const ref = typeof raw === 'object' ? (raw as { msg_id?: unknown }).msg_id : raw;
+    const msgId = Number(ref);
+    if (!Number.isSafeInteger(msgId) || msgId <= 0) throw refuse.notFound(MESSAGE_MSG.messageNotFound);
+    const { row } = await visibleMessage(me, msgId);
+    const quotable = row.conv_key === convKey && Number(row.is_undo) !== 1 && !(SERVER_MESSAGE_TYPES as readonly string[]).includes(row.type);
+    if (!quotable) throw refuse.notFound(MESSAGE_MSG.messageNotFound);
+    const sender = senderOf(row);
+    return {
+      msg_id: Number(row.msg_id),
+      from: { id: sender.id, name: sender.displayName },
+      type: row.type,
+      text: row.type === 'text' ? [...row.content].slice(0, QUOTE_TEXT_MAX).join('') : '',
+    };
   }
 
   // --- reading -------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { FRIEND_NICKNAME_MAX, FRIEND_REMARK_MAX, FriendRequestStatus, type PublicProfile } from '@parley/protocol';
+import { FRIEND_NICKNAME_MAX, FRIEND_REMARK_MAX, FriendRequestStatus, PUSH_MAX_TARGETS, type PublicProfile } from '@parley/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImageViewer, List } from 'antd-mobile';
 import { MessageOutline, PhoneFill, UserAddOutline, VideoOutline } from 'antd-mobile-icons';
@@ -16,6 +16,7 @@ import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { promptText } from '../../components/promptText.tsx';
 import { TagLabel } from '../../components/TagLabel.tsx';
+import { joinNames } from '../../i18n/eventText.ts';
 import { appContainer } from '../../layout.ts';
 import { FRIEND_REQUESTS_KEY } from '../../realtime/friendsSync.ts';
 import { Paths } from '../../router/navigation.ts';
@@ -151,18 +152,23 @@ function ProfileView({ user }: { user: PublicProfile }) {
       await refresh();
     });
 
+  // spec §5/§9: a card goes to at most 9 people or groups at once
   const recommend = () =>
     run(async () => {
-      const targets = await pickUsers({ titleKey: 'friends.recommendTitle', max: 1, exclude: [user.user_id], includeGroups: true });
-      const target = targets?.[0];
-      if (!target) return;
+      const targets = await pickUsers({ titleKey: 'friends.recommendTitle', max: PUSH_MAX_TARGETS, exclude: [user.user_id], includeGroups: true });
+      if (!targets?.length) return;
+      const names = targets.map((x) => x.displayName);
+      const shown = names.length > 3 ? `${names.slice(0, 3).join(t('events.listSep'))}…` : joinNames(names, t);
       const ok = await askConfirm({
-        title: t('friends.recommendConfirmTitle', { name: target.displayName }),
+        title: t('friends.recommendConfirmTitle', { name: shown }),
         content: t('friends.recommendConfirm', { name: user.displayName }),
         confirmText: t('friends.send'),
       });
       if (!ok) return;
-      await useMessages.getState().send(String(target.id), target.is_group === 1, { type: 'contact', content: { kind: 'user', id: user.user_id } });
+      const messages = useMessages.getState();
+      for (const target of targets) {
+        await messages.send(String(target.id), target.is_group === 1, { type: 'contact', content: { kind: 'user', id: user.user_id } });
+      }
       showToast(t('friends.recommendSent'), 'success');
     });
 

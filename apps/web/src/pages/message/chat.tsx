@@ -1,15 +1,17 @@
 import { GroupRole, SYSTEM_CONTACT_ID } from '@parley/protocol';
 import { Button } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { ConnectionBanner } from '../../components/ConnectionBanner.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { TopBar, TopBarButton } from '../../components/TopBar.tsx';
 import { Paths } from '../../router/navigation.ts';
 import type { PageProps } from '../../router/pageProps.ts';
+import { useComposer } from '../../stores/composer.ts';
 import { useConversations } from '../../stores/conversations.ts';
 import { useGroupEntry } from '../../stores/groups.ts';
 import type { ChatItem } from '../../stores/messageList.ts';
@@ -24,6 +26,7 @@ import { type MenuAction, MessageMenu } from './chat/MessageMenu.tsx';
 import { buildRows } from './chat/rows.ts';
 import { chatPhotos } from './chat/photos.ts';
 import { type PhotoGallery, PhotoGalleryContext, PhotoViewer } from './chat/PhotoViewer.tsx';
+import { quoteOfMessage } from './chat/quote.ts';
 import { SelectionBar } from './chat/SelectionBar.tsx';
 import { useChatTitle } from './chat/useChatTitle.ts';
 import { useReadReceipts } from './chat/useReadReceipts.ts';
@@ -119,10 +122,12 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
   }, []);
 
   const openMenu = useCallback((message: ChatItem, at: { x: number; y: number }) => setMenu({ message, at }), []);
+  const jumpRef = useRef<(msgId: number) => boolean>(() => false);
+  const jumpTo = useCallback((msgId: number) => jumpRef.current(msgId), []);
 
   const scope = useMemo<ChatScope>(
-    () => ({ contactId, isGroup, myUserId, isStaff, selecting, selected, toggleSelected, openMenu }),
-    [contactId, isGroup, myUserId, isStaff, selecting, selected, toggleSelected, openMenu],
+    () => ({ contactId, isGroup, myUserId, isStaff, selecting, selected, toggleSelected, openMenu, jumpTo }),
+    [contactId, isGroup, myUserId, isStaff, selecting, selected, toggleSelected, openMenu, jumpTo],
   );
 
   const endSelection = () => {
@@ -133,6 +138,7 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
 
   const onMenu = (action: MenuAction, message: ChatItem) => {
     if (action === 'copy') void copyText(message.content);
+    else if (action === 'quote') useComposer.getState().patchDraft(contactId, { quote: quoteOfMessage(message) });
     else if (action === 'forward') void forwardMessages([message], false);
     else if (action === 'recall') void recallMessage(message);
     else if (action === 'delete') void deleteMessages([message]);
@@ -184,6 +190,7 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
   return (
     <div className={styles.page} data-testid="chat-page" data-contact-id={contactId}>
       <TopBar title={heading} backTo={Paths.homeIndex} right={right} />
+      <ConnectionBanner />
       <ChatContext.Provider value={scope}>
         <PhotoGalleryContext.Provider value={gallery}>
         {!thread.loaded && thread.items.length === 0 ? (
@@ -199,7 +206,7 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
             )}
           </div>
         ) : (
-          <MessageList rows={rows} hasOlder={thread.hasOlder} loading={thread.loading && thread.loaded} onLoadOlder={loadOlder} bottomSignal={bottomSignal} />
+          <MessageList rows={rows} hasOlder={thread.hasOlder} loading={thread.loading && thread.loaded} onLoadOlder={loadOlder} bottomSignal={bottomSignal} jumpRef={jumpRef} />
         )}
         </PhotoGalleryContext.Provider>
       </ChatContext.Provider>

@@ -1,3 +1,4 @@
+import { MAP } from '@parley/protocol';
 import { Button, Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,8 +47,15 @@ export default function LocationPicker({ onSend, onClose }: { onSend: (place: Pi
       })
       .catch(() => undefined)
       .finally(() => live && setLocating(false));
+    // spec §9: the position is refreshed every 30 s while the picker is open (the map stays where it is)
+    const refresh = setInterval(() => {
+      currentPosition()
+        .then((p) => live && setMine(p))
+        .catch(() => undefined);
+    }, MAP.locationRefreshMs);
     return () => {
       live = false;
+      clearInterval(refresh);
     };
   }, []);
 

@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { ChatItem } from '../../../stores/messageList.ts';
+import { type ChatItem, isPending } from '../../../stores/messageList.ts';
 import styles from './ChatPanels.module.css';
 import { canCopy, canForward, canRecall } from './messageRules.ts';
 
-export type MenuAction = 'copy' | 'forward' | 'recall' | 'delete' | 'select';
+export type MenuAction = 'copy' | 'quote' | 'forward' | 'recall' | 'delete' | 'select';
 
 export interface MessageMenuProps {
   message: ChatItem;
@@ -26,6 +26,7 @@ export function MessageMenu({ message, at, myUserId, isStaff, onAction, onClose 
   const pressedBackdrop = useRef(false);
   const items: { action: MenuAction; label: string }[] = [];
   if (canCopy(message)) items.push({ action: 'copy', label: t('chat.menu.copy') });
+  if (message.msg_id && !isPending(message)) items.push({ action: 'quote', label: t('chat.menu.quote') });
   if (canForward(message)) items.push({ action: 'forward', label: t('chat.menu.forward') });
   if (canRecall(message, myUserId, isStaff)) items.push({ action: 'recall', label: t('chat.menu.recall') });
   items.push({ action: 'delete', label: t('chat.menu.delete') });
