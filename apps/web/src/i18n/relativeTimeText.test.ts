@@ -10,11 +10,11 @@ const MIN = 60_000;
 
 describe('relativeTimeText', () => {
   it('words the spec buckets in the reader language, with plurals', () => {
-    expect(relativeTimeText(now - 10_000, en, now)).toBe('Just now');
+    expect(relativeTimeText(now - 10_000, en, now)).toBe('just now');
     expect(relativeTimeText(now - MIN, en, now)).toBe('1 minute ago');
     expect(relativeTimeText(now - 5 * MIN, en, now)).toBe('5 minutes ago');
     expect(relativeTimeText(now - 3 * 60 * MIN, en, now)).toBe('3 hours ago');
-    expect(relativeTimeText(new Date(2026, 5, 14, 9).getTime(), en, now)).toBe('Yesterday');
+    expect(relativeTimeText(new Date(2026, 5, 14, 9).getTime(), en, now)).toBe('yesterday');
     expect(relativeTimeText(new Date(2026, 5, 11, 9).getTime(), en, now)).toBe('4 days ago');
     expect(relativeTimeText(new Date(2025, 0, 2).getTime(), en, now)).toBe('2025/1/2');
     expect(relativeTimeText(now - 5 * MIN, zh, now)).toBe('5分钟前');
