@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DbHandle, migrate, openDatabase } from './db/index.ts';
 import { installErrorHandling, installJsonParser } from './http/errors.ts';
-import { makeRouter, type RouteEntry } from './http/route.ts';
+import { makeRouter } from './http/route.ts';
 import { serveStatic } from './http/static.ts';
 import { type Bus, localBus, redisBus } from './realtime/bus.ts';
 import { Hub } from './realtime/hub.ts';
@@ -18,7 +18,6 @@ import { systemStore } from './modules/system/store.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
-  routes: RouteEntry[];
   ctx: AppContext;
   db: DbHandle;
   close(): Promise<void>;
@@ -88,7 +87,6 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   return {
     app,
-    routes: router.catalog,
     ctx,
     db,
     async close() {

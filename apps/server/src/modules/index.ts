@@ -22,7 +22,7 @@ export function registerModules(router: Router, ctx: AppContext, system: SystemS
   friendsRoutes(router, ctx);
   usersRoutes(router, ctx);
   groupRoutes(router, groupService(ctx));
-  uploadsRoutes(app, ctx);
+  uploadsRoutes(app, router, ctx);
   conversationRoutes(router, ctx);
   messageRoutes(router, ctx, system);
 }

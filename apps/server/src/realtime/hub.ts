@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Push, PushTypeName } from '@parley/protocol';
+import type { PushData, PushName } from '@parley/protocol';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Audience, Bus, BusMessage } from './bus.ts';
@@ -17,9 +17,9 @@ export interface Conn {
   lastSeen: number;
 }
 
-export function frameOf<T>(type: PushTypeName, data?: T): string {
-  const push: Push<T> = { type, data };
-  return JSON.stringify(push);
+/** One push frame `{type, data}`; `data` typed from the protocol's push map. */
+export function frameOf<K extends PushName>(type: K, data: PushData<K>): string {
+  return JSON.stringify({ type, data });
 }
 
 /**
@@ -92,17 +92,22 @@ export class Hub {
     this.presenceListeners.push(listener);
   }
 
-  push<T>(to: Audience, type: PushTypeName, data?: T, opts: { exceptClientId?: string; close?: boolean } = {}): void {
+  push<K extends PushName>(
+    to: Audience,
+    type: K,
+    data: PushData<K>,
+    opts: { exceptClientId?: string; close?: boolean } = {},
+  ): void {
     this.bus.publish({ kind: 'push', to, frame: frameOf(type, data), ...opts });
   }
 
-  pushUsers<T>(users: number[], type: PushTypeName, data?: T, exceptClientId?: string): void {
+  pushUsers<K extends PushName>(users: number[], type: K, data: PushData<K>, exceptClientId?: string): void {
     if (users.length === 0) return;
     this.push({ users }, type, data, { exceptClientId });
   }
 
   /** Delivers to this node's sockets only (for work every node does itself, like config reloads). */
-  pushLocal<T>(to: Audience, type: PushTypeName, data?: T): void {
+  pushLocal<K extends PushName>(to: Audience, type: K, data: PushData<K>): void {
     this.onBus({ kind: 'push', to, frame: frameOf(type, data) });
   }
 

@@ -28,8 +28,8 @@ describe.each(suites)('two nodes over Redis and one PostgreSQL', ({ redisUrl: ur
       const bind = await a.post('/common/pub/bindUid', { client_id: sockB.clientId }, second.body.data.authToken);
       expect(bind.body.code).toBe(0);
       await new Promise((r) => setTimeout(r, 200));
-      a.built.ctx.hub.pushUsers([u.id], 'updateConfig', { from: 'a' });
-      expect((await sockB.next('updateConfig')).data).toEqual({ from: 'a' });
+      a.built.ctx.hub.pushUsers([u.id], 'delFriend', { user_id: 7 });
+      expect((await sockB.next('delFriend')).data).toEqual({ user_id: 7 });
       sockB.close();
     } finally {
       await a.close();

@@ -26,12 +26,12 @@ describe('the /wss socket', () => {
     const sock = await openSocket(s.wsUrl);
     const res = await s.post('/common/pub/bindUid', { client_id: sock.clientId, user_id: other.id }, u.token);
     expect(res.body).toMatchObject({ code: 0, data: { user_id: u.id } });
-    s.built.ctx.hub.pushUsers([u.id], 'updateConfig', { probe: 1 });
-    expect((await sock.next('updateConfig')).data).toEqual({ probe: 1 });
-    s.built.ctx.hub.pushUsers([other.id], 'updateConfig', { probe: 2 });
+    s.built.ctx.hub.pushUsers([u.id], 'delFriend', { user_id: 1 });
+    expect((await sock.next('delFriend')).data).toEqual({ user_id: 1 });
+    s.built.ctx.hub.pushUsers([other.id], 'delFriend', { user_id: 2 });
     sock.send({ type: 'ping' });
     await sock.next('pong');
-    expect(sock.frames.filter((f) => f.type === 'updateConfig')).toHaveLength(1);
+    expect(sock.frames.filter((f) => f.type === 'delFriend')).toHaveLength(1);
     sock.close();
   });
 
@@ -63,9 +63,9 @@ describe('the /wss socket', () => {
     const u = await s.user();
     const a = await boundSocket(s.wsUrl, u.token);
     const b = await boundSocket(s.wsUrl, u.token);
-    s.built.ctx.hub.pushUsers([u.id], 'updateConfig', { n: 1 });
-    await a.next('updateConfig');
-    await b.next('updateConfig');
+    s.built.ctx.hub.pushUsers([u.id], 'delFriend', { user_id: 1 });
+    await a.next('delFriend');
+    await b.next('delFriend');
     a.close();
     b.close();
   });
@@ -99,11 +99,12 @@ describe('pre-encoded push frames', () => {
       const u = await s.user();
       const sock = await boundSocket(s.wsUrl, u.token);
       const sizes = [10, 125 - 30, 126, 65_535 - 40, 65_536, 200_000];
-      for (const n of sizes) s.built.ctx.hub.pushUsers([u.id], 'updateConfig', { text: 'x'.repeat(n), n });
+      // an `error` frame carries free text: the payload size is the text's
+      for (const n of sizes) s.built.ctx.hub.pushUsers([u.id], 'error', { code: n, msg: 'x'.repeat(n) });
       for (const n of sizes) {
-        const frame = await sock.next('updateConfig');
-        expect(frame.data.n).toBe(n);
-        expect(frame.data.text.length).toBe(n);
+        const frame = await sock.next('error');
+        expect(frame.data.code).toBe(n);
+        expect(frame.data.msg.length).toBe(n);
       }
       sock.close();
     } finally {

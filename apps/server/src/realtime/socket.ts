@@ -31,7 +31,7 @@ export function attachSocket(app: FastifyInstance, hub: Hub, sessions: SessionRe
         }
         switch (frame.type) {
           case 'ping':
-            ws.send(frameOf('pong'));
+            ws.send(frameOf('pong', undefined));
             break;
           case 'pong':
             break;

@@ -6,6 +6,9 @@ import WebSocket from 'ws';
 import { type BuiltApp, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { dropSchema } from '../db/index.ts';
+import { checkAnswer, checkPush } from './contract.ts';
+
+export { contractChecks } from './contract.ts';
 
 export type Backend = 'sqlite' | 'postgres';
 
@@ -75,6 +78,7 @@ export async function startServer(
     } catch {
       throw new Error(`Non-JSON answer ${res.status} from ${p}: ${text.slice(0, 200)}`);
     }
+    checkAnswer(p, parsed);
     return { status: res.status, body: parsed };
   }
 
@@ -83,7 +87,15 @@ export async function startServer(
     wsUrl: `${url.replace('http', 'ws')}/wss`,
     built,
     post,
-    raw: (p, init) => fetch(url + p, init),
+    async raw(p, init) {
+      const res = await fetch(url + p, init);
+      // uploads go through raw(): their JSON answers are checked like post()'s
+      if ((init.method ?? 'GET').toUpperCase() === 'POST' && res.headers.get('content-type')?.includes('json')) {
+        const copy = res.clone();
+        checkAnswer(p, await copy.json().catch(() => null));
+      }
+      return res;
+    },
     async user(nick = 'User') {
       const n = ++counter;
       const account = `u${n}_${randomBytes(3).toString('hex')}`;
@@ -132,8 +144,15 @@ export async function openSocket(wsUrl: string): Promise<TestSocket> {
   const frames: { type: string; data?: any }[] = [];
   const taken = new Set<number>();
   const waiters: (() => void)[] = [];
+  const violations = new Map<number, Error>();
   ws.on('message', (raw) => {
-    frames.push(JSON.parse(raw.toString()));
+    const frame = JSON.parse(raw.toString());
+    try {
+      checkPush(frame);
+    } catch (err) {
+      violations.set(frames.length, err as Error);
+    }
+    frames.push(frame);
     for (const w of waiters.splice(0)) w();
   });
   const closed = new Promise<{ code: number }>((resolve) => ws.on('close', (code) => resolve({ code })));
@@ -145,7 +164,9 @@ export async function openSocket(wsUrl: string): Promise<TestSocket> {
         if (i >= 0) {
           taken.add(i);
           clearTimeout(timer);
-          resolve(frames[i] as { type: string; data: T });
+          const violation = violations.get(i);
+          if (violation) reject(violation);
+          else resolve(frames[i] as { type: string; data: T });
         } else waiters.push(check);
       };
       check();
@@ -159,7 +180,12 @@ export async function openSocket(wsUrl: string): Promise<TestSocket> {
     next,
     send: (frame) => ws.send(JSON.stringify(frame)),
     closed,
-    close: () => ws.close(),
+    close() {
+      ws.close();
+      // frames a test read from `frames` directly (not through next()) are held to the contract too
+      const [first] = violations.values();
+      if (first) throw first;
+    },
   };
 }
 

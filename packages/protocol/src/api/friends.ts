@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NICKNAME_MAX } from '../limits.ts';
-import type { Contact } from '../rules/types.ts';
+import { bitSchema } from '../entities.ts';
 
 /** Friends (spec §3-§4, §7 `/enterprise/friend/*`). See docs/api/friends.md. */
 
@@ -67,77 +67,75 @@ export type FriendSetNicknameBody = z.infer<typeof friendSetNicknameBody>;
 export const friendListBody = z.object({}).loose();
 
 /** The few public fields shown next to a request. */
-export interface UserLite {
-  user_id: number;
-  account: string;
-  nickname: string;
+export const userLiteSchema = z.object({
+  user_id: z.number().int(),
+  account: z.string(),
+  nickname: z.string(),
   /** the viewer's remark name for this user when they are friends, else the nickname */
-  displayName: string;
-  avatar: string;
-  avatar_color: number;
-}
+  displayName: z.string(),
+  avatar: z.string(),
+  avatar_color: z.number().int(),
+});
+export type UserLite = z.infer<typeof userLiteSchema>;
+
+const requestStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 /** One row of `/enterprise/friend/index`. */
-export interface FriendRequestItem {
+export const friendRequestItemSchema = z.object({
   /** the request id (what `/enterprise/friend/update` takes as `friend_id`) */
-  id: number;
-  from_user: number;
-  to_user: number;
+  id: z.number().int(),
+  from_user: z.number().int(),
+  to_user: z.number().int(),
   /** 'received': sent to me; 'sent': initiated by me */
-  direction: 'received' | 'sent';
-  remark: string;
-  status: FriendRequestStatusValue;
-  created_at: number;
-  updated_at: number;
+  direction: z.enum(['received', 'sent']),
+  remark: z.string(),
+  status: requestStatusSchema,
+  created_at: z.number(),
+  updated_at: z.number(),
   /** the other person */
-  user: UserLite;
-}
+  user: userLiteSchema,
+});
+export type FriendRequestItem = z.infer<typeof friendRequestItemSchema>;
 
 /** `/enterprise/friend/add` answer. status 0: the request waits; 1: you are now friends (they had asked you). */
-export interface FriendAddResult {
-  id: number;
-  status: FriendRequestStatusValue;
-}
+export const friendAddResultSchema = z.object({ id: z.number().int(), status: requestStatusSchema });
+export type FriendAddResult = z.infer<typeof friendAddResultSchema>;
 
 /** One row of `/enterprise/friend/list`. */
-export interface FriendItem {
-  user_id: number;
+export const friendItemSchema = z.object({
+  user_id: z.number().int(),
   /** remark name if set, else the nickname */
-  displayName: string;
-  nickname: string;
+  displayName: z.string(),
+  nickname: z.string(),
   /** my remark name for this friend ('' when none) */
-  remark: string;
-  account: string;
-  avatar: string;
-  avatar_color: number;
-  signature: string;
-  gender: string;
+  remark: z.string(),
+  account: z.string(),
+  avatar: z.string(),
+  avatar_color: z.number().int(),
+  signature: z.string(),
+  gender: z.string(),
   /** index letter of displayName: A-Z, or '#' */
-  index: string;
-  is_online: 0 | 1;
-  created_at: number;
-}
+  index: z.string(),
+  is_online: bitSchema,
+  created_at: z.number(),
+});
+export type FriendItem = z.infer<typeof friendItemSchema>;
 
 /** Push `friendRequest` (to the addressee): a new (or renewed) request. */
-export interface FriendRequestPush {
-  id: number;
-  from: UserLite;
-  remark: string;
-  created_at: number;
+export const friendRequestPushSchema = z.object({
+  id: z.number().int(),
+  from: userLiteSchema,
+  remark: z.string(),
+  created_at: z.number(),
   /** the addressee's pending count after this request (the red dot) */
-  count: number;
-}
-
-/** Push `appendContact`: a new private contact for the chat list (the friend on the other side). */
-export type AppendContactPush = Contact & { avatar_color: number };
+  count: z.number().int(),
+});
+export type FriendRequestPush = z.infer<typeof friendRequestPushSchema>;
 
 /** Push `delFriend`: `user_id` is no longer your friend; drop the contact and its chat row. */
-export interface DelFriendPush {
-  user_id: number;
-}
+export const delFriendPushSchema = z.object({ user_id: z.number().int() });
+export type DelFriendPush = z.infer<typeof delFriendPushSchema>;
 
 /** Push `isOnline`: a friend came online (1) or went offline (0). */
-export interface IsOnlinePush {
-  user_id: number;
-  is_online: 0 | 1;
-}
+export const isOnlinePushSchema = z.object({ user_id: z.number().int(), is_online: bitSchema });
+export type IsOnlinePush = z.infer<typeof isOnlinePushSchema>;

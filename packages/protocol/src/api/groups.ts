@@ -217,62 +217,187 @@ export const bindGroupBody = z.object({
 // Answers and push data
 
 /** One tile of the drawn group avatar (a 3×3 grid of member faces). */
-export interface GroupAvatarTile {
-  user_id: number;
-  avatar: string;
-  nickname: string;
-  avatar_color: number;
-}
+export const groupAvatarTileSchema = z.object({
+  user_id: z.number().int(),
+  avatar: z.string(),
+  nickname: z.string(),
+  avatar_color: z.number().int(),
+});
+export type GroupAvatarTile = z.infer<typeof groupAvatarTileSchema>;
 
-export interface GroupSummary {
-  group_id: number;
+const roleSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+export const groupSummarySchema = z.object({
+  group_id: z.number().int(),
   /** contact id `group-<n>` */
-  id: string;
-  name: string;
-  displayName: string;
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
   /** uploaded picture, '' when none: draw `avatars` as a grid instead */
-  avatar: string;
-  avatars: GroupAvatarTile[];
-  owner_id: number;
+  avatar: z.string(),
+  avatars: z.array(groupAvatarTileSchema),
+  owner_id: z.number().int(),
   /** null when hidden from me (hideMembers and I am a plain member) */
-  member_count: number | null;
+  member_count: z.number().int().nullable(),
   /** my role */
-  role: GroupRoleValue;
-  notice: string;
-  notice_at: number;
-  setting: GroupSetting;
-  created_at: number;
-}
+  role: roleSchema,
+  notice: z.string(),
+  notice_at: z.number(),
+  setting: groupSettingSchema,
+  created_at: z.number(),
+});
+export type GroupSummary = z.infer<typeof groupSummarySchema>;
 
-export interface GroupMemberView {
-  user_id: number;
+export const groupMemberViewSchema = z.object({
+  user_id: z.number().int(),
   /** my remark for them when they are my friend, else their nickname */
-  nickname: string;
-  avatar: string;
-  avatar_color: number;
-  role: GroupRoleValue;
+  nickname: z.string(),
+  avatar: z.string(),
+  avatar_color: z.number().int(),
+  role: roleSchema,
   /** end of their mute in ms; 0 when not muted (an expired mute reads 0) */
-  mute_until: number;
-  is_friend: 0 | 1;
+  mute_until: z.number(),
+  is_friend: bit,
   /** whether I may send them a friend request from the member list */
-  can_add_friend: 0 | 1;
-}
+  can_add_friend: bit,
+});
+export type GroupMemberView = z.infer<typeof groupMemberViewSchema>;
 
 /** What my role lets me do in a group right now (the info page shows the controls). */
-export interface GroupPermissions {
-  rename: boolean;
-  notice: boolean;
-  invite: boolean;
-  setting: boolean;
+export const groupPermissionsSchema = z.object({
+  rename: z.boolean(),
+  notice: z.boolean(),
+  invite: z.boolean(),
+  setting: z.boolean(),
   /** may flip the `manage` switch and the owner-only speaking mode */
-  ownerSetting: boolean;
-  setManager: boolean;
-  changeOwner: boolean;
+  ownerSetting: z.boolean(),
+  setManager: z.boolean(),
+  changeOwner: z.boolean(),
   /** may mute and remove: 'all' (owner: everyone but self), 'members' (admin: plain members), 'none' */
-  moderate: 'all' | 'members' | 'none';
-  dissolve: boolean;
-  clearForAll: boolean;
-  atAll: boolean;
-  viewMembers: boolean;
-  leave: boolean;
-}
+  moderate: z.enum(['all', 'members', 'none']),
+  dissolve: z.boolean(),
+  clearForAll: z.boolean(),
+  atAll: z.boolean(),
+  viewMembers: z.boolean(),
+  leave: z.boolean(),
+});
+export type GroupPermissions = z.infer<typeof groupPermissionsSchema>;
+
+/** `groupInfo`'s group: the summary plus my own state in it. */
+export const groupDetailSchema = groupSummarySchema.extend({
+  /** my mute end in ms, 0 when not muted */
+  mute_until: z.number(),
+  is_top: bit,
+  is_notice: bit,
+  members_hidden: bit,
+  permissions: groupPermissionsSchema,
+});
+export const groupInfoSchema = z.object({
+  group: groupDetailSchema,
+  /** the first 50 members ([] when hidden from me) */
+  members: z.array(groupMemberViewSchema),
+});
+
+/** A row of `group/index` (my groups). */
+export const groupListItemSchema = z.object({
+  id: z.string(),
+  group_id: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  avatar: z.string(),
+  avatars: z.array(groupAvatarTileSchema),
+  member_count: z.number().int().nullable(),
+  role: roleSchema,
+  owner_id: z.number().int(),
+  index: z.string(),
+});
+
+const groupRef = { group_id: z.number().int(), /** contact id `group-<n>` */ id: z.string() };
+
+export const groupQrcodeSchema = z.object({
+  ...groupRef,
+  name: z.string(),
+  avatar: z.string(),
+  avatars: z.array(groupAvatarTileSchema),
+  /** draw this as the QR code */
+  text: z.string(),
+  expires_at: z.number(),
+});
+
+/** `addGroup`: the chat-list row of a group I was added to. */
+export const addGroupPushSchema = z.object({
+  ...groupRef,
+  displayName: z.string(),
+  avatar: z.string(),
+  avatars: z.array(groupAvatarTileSchema),
+  owner_id: z.number().int(),
+  type: z.literal('group'),
+  is_group: z.literal(1),
+  lastContent: z.string(),
+  last_extends: z.record(z.string(), z.unknown()),
+  lastSendTime: z.number(),
+  unread: z.number().int(),
+  is_top: bit,
+  is_notice: bit,
+  is_at: z.number().int(),
+  setting: groupSettingSchema,
+  notice: z.string(),
+  index: z.string(),
+});
+export const editGroupNamePushSchema = z.object({ ...groupRef, displayName: z.string(), name: z.string() });
+/** `by`: who wrote it (their own devices do not show it as news). */
+export const setNoticePushSchema = z.object({ ...groupRef, notice: z.string(), notice_at: z.number(), by: z.number().int().optional() });
+export const groupSettingPushSchema = z.object({ ...groupRef, setting: groupSettingSchema });
+/** setManager and changeOwner: every role that changed. */
+export const setManagerPushSchema = z.object({
+  ...groupRef,
+  owner_id: z.number().int(),
+  user_id: z.number().int(),
+  role: roleSchema,
+  changes: z.array(z.object({ user_id: z.number().int(), role: roleSchema })),
+});
+export const setNoSpeakPushSchema = z.object({
+  ...groupRef,
+  user_id: z.number().int(),
+  /** ms; 0 unmuted */
+  mute_until: z.number(),
+});
+export const addGroupUserPushSchema = z.object({
+  ...groupRef,
+  users: z.array(groupAvatarTileSchema.extend({ role: roleSchema })),
+  by: z.number().int(),
+  member_count: z.number().int(),
+  avatars: z.array(groupAvatarTileSchema),
+});
+export const removeUserPushSchema = z.object({
+  ...groupRef,
+  user_id: z.number().int(),
+  by: z.number().int(),
+  /** 1 when they left by themselves */
+  left: bit,
+  member_count: z.number().int(),
+  avatars: z.array(groupAvatarTileSchema),
+});
+export const removeGroupPushSchema = z.object({ ...groupRef, by: z.number().int(), name: z.string() });
+export const clearGroupMessagePushSchema = z.object({ ...groupRef, cleared_msg_id: z.number().int(), all: bit });
+
+export const addedMembersSchema = z.object({
+  ...groupRef,
+  added: z.array(groupAvatarTileSchema),
+  member_count: z.number().int(),
+});
+export const joinedGroupSchema = groupSummarySchema.extend({ joined: bit });
+export const mentionListSchema = z.object({
+  list: z.array(
+    z.object({
+      user_id: z.number().int(),
+      nickname: z.string(),
+      avatar: z.string(),
+      avatar_color: z.number().int(),
+      role: roleSchema.optional(),
+    }),
+  ),
+  canAtAll: z.boolean(),
+  members_hidden: bit.optional(),
+});
+export const bindGroupResultSchema = z.object({ ...groupRef, client_id: z.string() });

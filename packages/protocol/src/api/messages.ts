@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FORWARD_MAX_TARGETS, RECORDING_MIN_SECONDS, VIDEO_MAX_SECONDS } from '../limits.ts';
+import { bitSchema } from '../entities.ts';
 import { lastContentOf } from '../rules/lastContent.ts';
 
 /**
@@ -75,15 +76,16 @@ export const MESSAGE_MSG = {
 // Shapes answered by the API
 
 /** `fromUser` of a message. `displayName` is the sender's nickname (never a viewer's remark). */
-export interface MessageSender {
-  id: number;
-  user_id: number;
-  realname: string;
-  displayName: string;
-  avatar: string;
+export const messageSenderSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  realname: z.string(),
+  displayName: z.string(),
+  avatar: z.string(),
   /** drawn-avatar colour code 1..5 (spec §3) */
-  avatar_color: number;
-}
+  avatar_color: z.number().int(),
+});
+export type MessageSender = z.infer<typeof messageSenderSchema>;
 
 /** `extends.quote` of a reply: the quoted message as facts the server checked (same conversation, visible, not recalled). */
 export interface MessageQuote {
@@ -98,108 +100,135 @@ export interface MessageQuote {
 export const QUOTE_TEXT_MAX = 120;
 
 /** The uploaded file of an image/video/voice/emoji/file message. */
-export interface MessageFile {
-  id: number;
-  name: string;
-  size: number;
-  mime: string;
-  ext: string;
+export const messageFileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  mime: z.string(),
+  ext: z.string(),
   /** signed download link (see docs/api/uploads.md) */
-  url: string;
-}
+  url: z.string(),
+});
+export type MessageFile = z.infer<typeof messageFileSchema>;
+
+/** A contact id as the API answers it: a user id (number), 'group-<n>' or 'system'. */
+export const contactIdOutSchema = z.union([z.number().int(), z.string()]);
 
 /** A message as the API answers and pushes it (spec §3). */
-export interface ChatMessage {
+export const chatMessageSchema = z.object({
   /** client-made id (UUID), the idempotency key */
-  id: string;
+  id: z.string(),
   /** server id, increasing */
-  msg_id: number;
+  msg_id: z.number().int(),
   /** private: the receiver's user id (number); group: 'group-<n>'; system notices: 'system' */
-  toContactId: number | string;
-  fromUser: MessageSender;
+  toContactId: contactIdOutSchema,
+  fromUser: messageSenderSchema,
   /** text; the file name for file kinds; the place name for location; the card name for contact; '' when recalled */
-  content: string;
-  type: string;
+  content: z.string(),
+  type: z.string(),
   /** SECONDS */
-  sendTime: number;
+  sendTime: z.number().int(),
   /** mentioned user ids; 0 = everyone */
-  at: number[];
-  is_group: 0 | 1;
+  at: z.array(z.number().int()),
+  is_group: bitSchema,
   /** per type: voice/video {duration}, image/video {width,height}, location {lat,lng,name,address}, contact {kind,id,displayName,avatar,avatar_color}, forward {title,items} */
-  extends: Record<string, unknown>;
-  is_undo: 0 | 1;
+  extends: z.record(z.string(), z.unknown()),
+  is_undo: bitSchema,
   /** private chats: 1 when the receiver has read it (meaningful to the sender); groups: 0 */
-  is_read: 0 | 1;
-  file: MessageFile | null;
-}
+  is_read: bitSchema,
+  file: messageFileSchema.nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** A row of the chat list (getContacts, spec §3). */
-export interface ChatContact {
+export const chatContactSchema = z.object({
   /** private: the user id (number); group: 'group-<n>'; 'system' */
-  id: number | string;
-  displayName: string;
-  avatar: string;
-  avatar_color: number;
-  lastContent: string;
+  id: contactIdOutSchema,
+  displayName: z.string(),
+  avatar: z.string(),
+  avatar_color: z.number().int(),
+  lastContent: z.string(),
   /** ms; 0 when the conversation has no message */
-  lastSendTime: number;
+  lastSendTime: z.number(),
   /** type of the last message ('' when none) */
-  type: string;
-  unread: number;
-  is_top: 0 | 1;
+  type: z.string(),
+  unread: z.number().int(),
+  is_top: bitSchema,
   /** 1 = notifications on; 0 = do-not-disturb */
-  is_notice: 0 | 1;
+  is_notice: bitSchema,
   /** unread messages mentioning me (or everyone) */
-  is_at: number;
-  is_group: 0 | 1;
-  is_online: 0 | 1;
+  is_at: z.number().int(),
+  is_group: bitSchema,
+  is_online: bitSchema,
   /** 1 for the file-transfer assistant (a chat with yourself) */
-  is_self: 0 | 1;
+  is_self: bitSchema,
   /** groups: the notice text */
-  notice?: string;
+  notice: z.string().optional(),
   /** groups: the switches (GroupSetting) */
-  setting?: Record<string, unknown>;
+  setting: z.record(z.string(), z.unknown()).optional(),
   /** groups: my role (1 owner, 2 admin, 3 member) */
-  role?: number;
-  index: string;
+  role: z.number().int().optional(),
+  index: z.string(),
   /** highest msg_id of this conversation the viewer may see (0 when none): reconcile from here */
-  last_msg_id: number;
+  last_msg_id: z.number().int(),
   /**
    * When the last message is an `event` or `system` notice: its `extends` (e.g. `{event: 'group',
    * action, by, by_name, user_ids, names}`), so that a client can word it in the reader's language.
    */
-  last_extends?: Record<string, unknown>;
+  last_extends: z.record(z.string(), z.unknown()).optional(),
   /** groups: who wrote the last message (a remark if I gave one), for the "Alice: …" preview; absent for notices */
-  last_from?: { id: number; name: string };
-}
+  last_from: z.object({ id: z.number().int(), name: z.string() }).optional(),
+});
+export type ChatContact = z.infer<typeof chatContactSchema>;
+
+/** Push `appendContact`: a new private contact for the chat list (the friend on the other side). */
+export const appendContactPushSchema = chatContactSchema.omit({ is_self: true, last_msg_id: true }).extend({
+  is_self: bitSchema.optional(),
+  last_msg_id: z.number().int().optional(),
+});
+export type AppendContactPush = z.infer<typeof appendContactPushSchema>;
 
 /** One hit group of searchMessages. */
-export interface MessageSearchHit {
-  contact: { id: number | string; displayName: string; avatar: string; avatar_color: number; is_group: 0 | 1 };
-  messages: ChatMessage[];
-}
+export const messageSearchHitSchema = z.object({
+  contact: z.object({
+    id: contactIdOutSchema,
+    displayName: z.string(),
+    avatar: z.string(),
+    avatar_color: z.number().int(),
+    is_group: bitSchema,
+  }),
+  messages: z.array(chatMessageSchema),
+});
+export type MessageSearchHit = z.infer<typeof messageSearchHitSchema>;
 
 /** Push data of `isRead`: `reader` read the private chat with you up to `msg_id`. */
-export interface IsReadPush {
+export const isReadPushSchema = z.object({
   /**
    * The chat as the receiver of this push sees it: the reader's user id when the other side read my
    * messages; when `reader` is me (I read it on another device), that conversation's contact id.
    */
-  toContactId: number | string;
-  msg_id: number;
-  reader: number;
-}
+  toContactId: contactIdOutSchema,
+  msg_id: z.number().int(),
+  reader: z.number().int(),
+});
+export type IsReadPush = z.infer<typeof isReadPushSchema>;
 
 /** Push data of `undoMessage`. */
-export interface UndoMessagePush {
-  msg_id: number;
+export const undoMessagePushSchema = z.object({
+  msg_id: z.number().int(),
   /** as in the message: the receiver id (private) or 'group-<n>' */
-  toContactId: number | string;
-  is_group: 0 | 1;
-  fromUser: MessageSender;
+  toContactId: contactIdOutSchema,
+  is_group: bitSchema,
+  fromUser: messageSenderSchema,
   /** who recalled it (the sender, or a group owner/admin) */
-  by: number;
-}
+  by: z.number().int(),
+});
+export type UndoMessagePush = z.infer<typeof undoMessagePushSchema>;
+
+/** Answers of the per-conversation calls. */
+export const readMarkSchema = z.object({ toContactId: contactIdOutSchema, msg_id: z.number().int() });
+export const chatTopSchema = z.object({ id: contactIdOutSchema, is_top: bitSchema });
+export const chatNoticeSchema = z.object({ id: contactIdOutSchema, is_notice: bitSchema });
 
 // ---------------------------------------------------------------------------------------------
 // Request bodies

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Gender } from '../entities.ts';
+import { bitSchema, genderValueSchema } from '../entities.ts';
 import { accountSchema, nicknameSchema, passwordSchema, ValidationMsg } from './auth.ts';
 import { entityIdSchema } from './friends.ts';
 
@@ -95,56 +95,65 @@ export type ScanQrBody = z.infer<typeof scanQrBody>;
  * Another user's profile as the viewer may see it. Private fields (email, invite_code, phone) are never
  * included for non-friends; a friend also sees `email`; yourself sees `email` and `invite_code`.
  */
-export interface PublicProfile {
-  user_id: number;
-  id: number;
-  account: string;
-  nickname: string;
-  realname: string;
+export const publicProfileSchema = z.object({
+  user_id: z.number().int(),
+  id: z.number().int(),
+  account: z.string(),
+  nickname: z.string(),
+  realname: z.string(),
   /** the viewer's remark name when set, else the nickname */
-  displayName: string;
+  displayName: z.string(),
   /** the viewer's remark name for this user ('' when none or not a friend) */
-  remark: string;
-  avatar: string;
-  avatar_color: number;
-  gender: Gender;
-  signature: string;
-  verified: boolean;
-  is_friend: boolean;
-  is_self: boolean;
-  is_online: 0 | 1;
+  remark: z.string(),
+  avatar: z.string(),
+  avatar_color: z.number().int(),
+  gender: genderValueSchema,
+  signature: z.string(),
+  verified: z.boolean(),
+  is_friend: z.boolean(),
+  is_self: z.boolean(),
+  is_online: bitSchema,
   /** index letter of displayName */
-  index: string;
-  email?: string;
-  invite_code?: string;
-}
+  index: z.string(),
+  email: z.string().optional(),
+  invite_code: z.string().optional(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 /** One row of `/enterprise/im/searchUser`. */
-export type SearchUserItem = Omit<PublicProfile, 'email' | 'invite_code'>;
+export const searchUserItemSchema = publicProfileSchema.omit({ email: true, invite_code: true });
+export type SearchUserItem = z.infer<typeof searchUserItemSchema>;
 
 /** One row of `/enterprise/im/deviceList`. */
-export interface DeviceItem {
+export const deviceItemSchema = z.object({
   /** session id (what signOutDevice takes) */
-  id: number;
+  id: z.number().int(),
   /** 'mobile' | 'web' */
-  device: string;
-  cid: string;
-  user_agent: string;
-  ip: string;
-  created_at: number;
-  last_used_at: number;
+  device: z.string(),
+  cid: z.string(),
+  user_agent: z.string(),
+  ip: z.string(),
+  created_at: z.number(),
+  last_used_at: z.number(),
   /** the session making this call */
-  current: boolean;
-}
+  current: z.boolean(),
+});
+export type DeviceItem = z.infer<typeof deviceItemSchema>;
 
 /** `/enterprise/im/myQrcode`: `text` is what the QR image encodes; `expires_at` in ms. */
-export interface MyQrcode {
-  text: string;
-  expires_at: number;
-}
+export const myQrcodeSchema = z.object({ text: z.string(), expires_at: z.number() });
+export type MyQrcode = z.infer<typeof myQrcodeSchema>;
 
 /** `/enterprise/im/scanQr` answer. */
-export type ScanResult =
-  | { kind: 'user'; user: PublicProfile }
-  | { kind: 'group'; group_id: number; contact_id: string; name: string; member_count: number | null }
-  | { kind: 'url'; url: string };
+export const scanResultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), user: publicProfileSchema }),
+  z.object({
+    kind: z.literal('group'),
+    group_id: z.number().int(),
+    contact_id: z.string(),
+    name: z.string(),
+    member_count: z.number().int().nullable(),
+  }),
+  z.object({ kind: z.literal('url'), url: z.string() }),
+]);
+export type ScanResult = z.infer<typeof scanResultSchema>;

@@ -15,8 +15,12 @@ export interface EndpointDef<B extends z.ZodType = z.ZodType, D extends z.ZodTyp
   access: Access;
   /** The role rule beyond being signed in, in words (for example "group owner or admin"). */
   role?: string;
-  /** Request body. */
+  /**
+   * Request body: JSON, or with `multipart` the form fields beside the one file part named `file`.
+   */
   body: B;
+  /** The body is `multipart/form-data` (uploads). */
+  multipart?: boolean;
   /** Response `data`. */
   data: D;
   /** Owning server module (`apps/server/src/modules/<domain>`). */

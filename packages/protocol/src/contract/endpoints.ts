@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import type { EndpointDef } from './define.ts';
+import { authEndpoints } from './endpoints/auth.ts';
+import { conversationsEndpoints } from './endpoints/conversations.ts';
+import { friendsEndpoints } from './endpoints/friends.ts';
+import { groupsEndpoints } from './endpoints/groups.ts';
+import { messagesEndpoints } from './endpoints/messages.ts';
 import { systemEndpoints } from './endpoints/system.ts';
+import { uploadsEndpoints } from './endpoints/uploads.ts';
+import { usersEndpoints } from './endpoints/users.ts';
 
 /**
  * Every HTTP endpoint, by name (design: Contract). The server registers its routes from this
@@ -9,6 +16,13 @@ import { systemEndpoints } from './endpoints/system.ts';
  */
 export const endpoints = {
   ...systemEndpoints,
+  ...authEndpoints,
+  ...usersEndpoints,
+  ...friendsEndpoints,
+  ...conversationsEndpoints,
+  ...messagesEndpoints,
+  ...groupsEndpoints,
+  ...uploadsEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;
@@ -20,3 +34,9 @@ export type EndpointParsedBody<K extends EndpointName> = z.output<Endpoints[K]['
 /** The answer's `data`. */
 export type EndpointData<K extends EndpointName> = z.output<Endpoints[K]['data']>;
 export const ENDPOINT_NAMES = Object.keys(endpoints) as EndpointName[];
+
+const byPath = new Map(ENDPOINT_NAMES.map((name) => [endpoints[name].path.toLowerCase(), name]));
+/** The endpoint answering `path` (matched case-insensitively, like the server's router), if any. */
+export function endpointOfPath(path: string): EndpointName | undefined {
+  return byPath.get(path.split('?')[0]?.replace(/\/+$/, '').toLowerCase() ?? '');
+}

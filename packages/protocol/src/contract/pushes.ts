@@ -1,5 +1,11 @@
 import type { z } from 'zod';
+import { authPushes } from './pushes/auth.ts';
+import { conversationsPushes } from './pushes/conversations.ts';
+import { friendsPushes } from './pushes/friends.ts';
+import { groupsPushes } from './pushes/groups.ts';
+import { messagesPushes } from './pushes/messages.ts';
 import { profilePushes } from './pushes/profile.ts';
+import { realtimePushes } from './pushes/realtime.ts';
 import { systemPushes } from './pushes/system.ts';
 
 /**
@@ -8,10 +14,17 @@ import { systemPushes } from './pushes/system.ts';
  * Add a domain: write `pushes/<domain>.ts` and spread it here.
  */
 export const pushes = {
+  ...realtimePushes,
   ...systemPushes,
+  ...authPushes,
+  ...friendsPushes,
+  ...conversationsPushes,
+  ...messagesPushes,
+  ...groupsPushes,
   ...profilePushes,
 } satisfies Record<string, z.ZodType>;
 
 export type Pushes = typeof pushes;
 export type PushName = keyof Pushes;
 export type PushData<K extends PushName> = z.output<Pushes[K]>;
+export const PUSH_NAMES = Object.keys(pushes) as PushName[];

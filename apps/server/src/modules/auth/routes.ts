@@ -1,6 +1,4 @@
-import { bindUidBody, loginBody, registerBody } from '@parley/protocol';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { refuse } from '../../http/envelope.ts';
 import type { Router } from '../../http/route.ts';
@@ -16,12 +14,13 @@ export function clientMeta(req: FastifyRequest): ClientMeta {
 }
 
 export function authRoutes(r: Router, ctx: AppContext, auth: AuthService): void {
-  r.post('/common/pub/register', { auth: false, body: registerBody }, ({ body, req }) =>
-    auth.register(body, clientMeta(req)),
-  );
-  r.post('/common/pub/login', { auth: false, body: loginBody }, ({ body, req }) => auth.login(body, clientMeta(req)));
-  r.post('/common/pub/logout', { auth: true, body: z.object({}).loose() }, ({ user }) => auth.logout(user));
-  r.post('/common/pub/bindUid', { auth: true, body: bindUidBody }, ({ body, user }) => {
+  r.handle('register', ({ body, req }) => auth.register(body, clientMeta(req)));
+  r.handle('login', ({ body, req }) => auth.login(body, clientMeta(req)));
+  r.handle('logout', async ({ user }) => {
+    await auth.logout(user);
+    return null;
+  });
+  r.handle('bindUid', ({ body, user }) => {
     const local = ctx.hub.bind(body.client_id, user.userId, user.sessionId);
     if (!local && !ctx.config.redisUrl) throw refuse.notFound('That connection is gone. Reconnect and try again.');
     return { user_id: user.userId, client_id: body.client_id };

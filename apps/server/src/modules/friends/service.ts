@@ -1,6 +1,5 @@
 import {
   type AppendContactPush,
-  type DelFriendPush,
   type FriendAddBody,
   type FriendAddResult,
   type FriendIndexBody,
@@ -13,7 +12,6 @@ import {
   type FriendUpdateBody,
   indexLetterOf,
   INDEX_LETTERS,
-  type IsOnlinePush,
 } from '@parley/protocol';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
@@ -207,8 +205,8 @@ export function friendsService(ctx: AppContext) {
         await removeConversation(trx, me, String(other));
         await removeConversation(trx, other, String(me));
       });
-      ctx.hub.pushUsers<DelFriendPush>([other], 'delFriend', { user_id: me });
-      ctx.hub.pushUsers<DelFriendPush>([me], 'delFriend', { user_id: other });
+      ctx.hub.pushUsers([other], 'delFriend', { user_id: me });
+      ctx.hub.pushUsers([me], 'delFriend', { user_id: other });
       return { user_id: other };
     },
 
@@ -249,7 +247,7 @@ export function friendsService(ctx: AppContext) {
     /** Tells a user's friends that they came online or went offline (first socket bound / last closed). */
     async presence(userId: number, isOnline: boolean): Promise<void> {
       const ids = await store.friendIds(db, userId);
-      if (ids.length > 0) ctx.hub.pushUsers<IsOnlinePush>(ids, 'isOnline', { user_id: userId, is_online: isOnline ? 1 : 0 });
+      if (ids.length > 0) ctx.hub.pushUsers(ids, 'isOnline', { user_id: userId, is_online: isOnline ? 1 : 0 });
     },
   };
 }

@@ -14,6 +14,8 @@ import {
   type GroupSummary,
   groupContactId,
   NoSpeak,
+  type PushData,
+  type PushName,
   parseGroupSetting,
 } from '@parley/protocol';
 import type { Selectable } from 'kysely';
@@ -140,7 +142,12 @@ export function groupService(ctx: AppContext) {
 
   /** The chat-list contact of a group, as `addGroup` pushes it and getContacts lists it. */
   /** `last_extends`: the event that brought the group to this user, for clients to word it. */
-  function contactOf(s: GroupSummary, lastContent: string, lastSendTime: number, last_extends: GroupEventExtends) {
+  function contactOf(
+    s: GroupSummary,
+    lastContent: string,
+    lastSendTime: number,
+    last_extends: GroupEventExtends,
+  ): PushData<'addGroup'> {
     return {
       id: s.id,
       group_id: s.group_id,
@@ -202,7 +209,7 @@ export function groupService(ctx: AppContext) {
     return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   }
 
-  function pushToGroup(userIds: number[], type: Parameters<typeof ctx.hub.pushUsers>[1], data: unknown) {
+  function pushToGroup<K extends PushName>(userIds: number[], type: K, data: PushData<K>) {
     ctx.hub.pushUsers(userIds, type, data);
   }
 
@@ -259,9 +266,9 @@ export function groupService(ctx: AppContext) {
         group: {
           ...s,
           mute_until: effectiveMute(m.muteUntil),
-          is_top: conv?.is_top ?? 0,
-          is_notice: conv?.is_notice ?? 1,
-          members_hidden: perms.viewMembers ? 0 : 1,
+          is_top: conv?.is_top === 1 ? (1 as const) : (0 as const),
+          is_notice: (conv?.is_notice ?? 1) === 0 ? (0 as const) : (1 as const),
+          members_hidden: perms.viewMembers ? (0 as const) : (1 as const),
           permissions: perms,
         },
         members: await memberViews(me, rows, m.setting, m.role),
@@ -454,7 +461,7 @@ export function groupService(ctx: AppContext) {
         id: groupContactId(gid),
         user_id: target,
         by: me,
-        left: leaving ? 1 : 0,
+        left: leaving ? (1 as const) : (0 as const),
         member_count: counts.get(gid) ?? 0,
         avatars: tiles.get(gid) ?? [],
       };
@@ -500,7 +507,7 @@ export function groupService(ctx: AppContext) {
         await store.clearConversations(trx, contactId, all ? null : me, max);
         return max;
       });
-      const data = { group_id: gid, id: contactId, cleared_msg_id: cleared, all: all ? 1 : 0 };
+      const data = { group_id: gid, id: contactId, cleared_msg_id: cleared, all: all ? (1 as const) : (0 as const) };
       pushToGroup(all ? await store.memberIds(gid) : [me], 'clearMessage', data);
       return data;
     },
@@ -531,7 +538,7 @@ export function groupService(ctx: AppContext) {
           role: v.role,
         })),
         canAtAll: perms.atAll,
-        members_hidden: perms.viewMembers ? 0 : 1,
+        members_hidden: perms.viewMembers ? (0 as const) : (1 as const),
       };
     },
 
@@ -565,13 +572,13 @@ export function groupService(ctx: AppContext) {
       if (body.group_id !== undefined && body.group_id !== gid) throw refuse.bad(GroupText.qrForged);
       const { g, setting } = await loadGroup(gid);
       const existing = await store.member(gid, me);
-      if (existing) return { ...(await summary(g, existing.role as GroupRoleValue, setting)), joined: 0 };
+      if (existing) return { ...(await summary(g, existing.role as GroupRoleValue, setting)), joined: 0 as const };
       if (!staff && setting.invite === 0) throw refuse.forbidden(GroupText.joinInvite);
       const [self] = await store.users([me]);
       if (!self) throw refuse.notFound(GroupText.notMember);
       await addMembers(me, gid, [self], { action: 'join', via: 'qrcode' });
       const after = await loadGroup(gid);
-      return { ...(await summary(after.g, GroupRole.MEMBER, after.setting)), joined: 1 };
+      return { ...(await summary(after.g, GroupRole.MEMBER, after.setting)), joined: 1 as const };
     },
 
     async bindGroup(me: number, gid: number, clientId: string) {

@@ -2,70 +2,62 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { AVATAR_MAX_BYTES, Code, EMOJI_MAX_BYTES } from '@parley/protocol';
+import { AVATAR_MAX_BYTES, Code, EMOJI_MAX_BYTES, type UploadKindValue } from '@parley/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { type AuthUser, requireUser, tokenFromHeader } from '../../http/auth.ts';
-import { ApiError, envelope } from '../../http/envelope.ts';
+import { requireUser, tokenFromHeader } from '../../http/auth.ts';
+import { ApiError } from '../../http/envelope.ts';
+import type { Router } from '../../http/route.ts';
 import { canReadFile, permanentFileUrl, signedFileUrl, verifyFileSignature } from './files.ts';
 import { announceProfile } from '../users/profilePush.ts';
 import { type UploadsService, uploadsService } from './service.ts';
 import { uploadsStore } from './store.ts';
 
-const NOT_MULTIPART = 'Send the file as multipart/form-data in a field named "file".';
 const NO_FILE = 'That file does not exist.';
 
 /**
- * Upload routes. Multipart bodies are not JSON, so these are plain Fastify routes (in their own
- * encapsulated scope, where the multipart parser lives) answering the same envelope and refusing
- * with ApiError like every other route.
+ * Upload routes: the multipart endpoints of the table, registered in their own encapsulated scope
+ * (where the multipart parser lives), and the GET that serves a stored file.
  */
-export function uploadsRoutes(app: FastifyInstance, ctx: AppContext, service: UploadsService = uploadsService(ctx)) {
-  const users = new WeakMap<FastifyRequest, AuthUser>();
-
+export function uploadsRoutes(
+  app: FastifyInstance,
+  r: Router,
+  ctx: AppContext,
+  service: UploadsService = uploadsService(ctx),
+) {
   app.register(async (scope) => {
     // defaults for this scope; each route passes its own file size limit to `req.parts`
     await scope.register(multipart, {
       throwFileSizeLimit: false,
       limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 8, fieldSize: 1024, parts: 12, headerPairs: 64 },
     });
+    const routes = r.within(scope);
 
-    /** Auth first (no token → HTTP 401), then the body must be multipart (JSON and others → 400). */
-    const guard = async (req: FastifyRequest) => {
-      users.set(req, await requireUser(req, ctx.sessions));
-      const type = req.headers['content-type'] ?? '';
-      if (!/^multipart\/form-data\s*;/i.test(type)) throw new ApiError(Code.BAD_REQUEST, NOT_MULTIPART);
-    };
-    const userOf = (req: FastifyRequest): AuthUser => users.get(req) as AuthUser;
-
-    scope.post('/common/upload/uploadFile', { onRequest: guard }, async (req) => {
-      const user = userOf(req);
+    routes.handle('uploadFile', async ({ req, user }) => {
       const f = await service.uploadFile(req, user.userId);
-      return envelope({
+      return {
         file_id: f.id,
         url: signedFileUrl(ctx.secret, f.id, user.userId),
         name: f.name,
         size: f.size,
         mime: f.mime,
         ext: f.ext,
-        kind: f.kind,
-      });
+        kind: f.kind as UploadKindValue,
+      };
     });
 
-    scope.post('/common/upload/uploadAvatar', { onRequest: guard }, async (req) => {
-      const user = userOf(req);
+    routes.handle('uploadAvatar', async ({ req, user }) => {
       // users.avatar changes in the same transaction as the uploads row
       const f = await service.uploadPicture(req, user.userId, 'avatar', AVATAR_MAX_BYTES, (trx, id) =>
         uploadsStore(trx).setAvatar(user.userId, permanentFileUrl(ctx.secret, id, user.userId)),
       );
       await announceProfile(ctx, user.userId);
-      return envelope({ file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) });
+      return { file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) };
     });
 
-    scope.post('/common/upload/uploadEmoji', { onRequest: guard }, async (req) => {
-      const user = userOf(req);
+    routes.handle('uploadEmoji', async ({ req, user }) => {
       const f = await service.uploadPicture(req, user.userId, 'emoji', EMOJI_MAX_BYTES);
-      return envelope({ file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) });
+      return { file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) };
     });
 
     scope.get('/common/upload/file/:id', async (req, reply) => serveFile(ctx, service, req, reply));
