@@ -34,7 +34,7 @@ describe.each(backends)('profile changes reach friends and co-members (%s)', (ba
     const res = await s.raw('/common/upload/uploadAvatar', { method: 'POST', headers: { authorization: me.token }, body: form });
     const url = ((await res.json()) as { data: { url: string } }).data.url;
     expect(url).toMatch(/^\/common\/upload\/file\//);
-    const expected = { user_id: me.id, nickname: 'Mia', avatar: url, avatar_color: expect.any(Number) };
+    const expected = { user_id: me.id, nickname: me.nickname, avatar: url, avatar_color: expect.any(Number) };
     expect((await toFriend.next('profileChanged')).data).toEqual(expected);
     expect((await toMember.next('profileChanged')).data).toEqual(expected);
     expect((await myOther.next('profileChanged')).data).toEqual(expected);
