@@ -374,4 +374,14 @@ describe('polish: what a new user ran into', () => {
       .poll(async () => ((await call(tokenB, '/enterprise/im/getMessageList', { toContactId: idA, last_msg_id: msgId })) as { content: string }[]).map((m) => m.content))
       .toEqual(['Pass this on', 'FYI']);
   });
+
+  it('chat info and devices say when, relatively ("just now")', async () => {
+    await a.page.evaluate(() => localStorage.setItem('language', 'en'));
+    await a.page.goto(`/#/pages/message/detail?toContactId=${idB}&is_group=0&name=Bob`);
+    await a.page.reload();
+    await expect.poll(() => a.page.locator('[data-testid=detail-last-time]').textContent()).toMatch(/^(just now|\d+ minutes? ago)$/);
+    await a.page.goto('/#/pages/mine/secure');
+    await expect.poll(() => a.page.locator('[data-testid=secure-page], body').first().textContent()).toContain('Last used just now');
+    await a.page.evaluate(() => localStorage.setItem('language', 'zh'));
+  });
 });

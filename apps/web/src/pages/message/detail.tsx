@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { MissingTarget } from '../../components/MissingTarget.tsx';
+import { relativeTimeText } from '../../i18n/relativeTimeText.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { askConfirm, showToast } from '../../components/feedback.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
@@ -92,7 +93,11 @@ function ChatDetail({ contactId, isGroupParam, nameParam, title }: { contactId: 
       ) : null}
 
       <List className={styles.group}>
-        <List.Item onClick={() => navigate(recordPath)} data-testid="detail-record">
+        <List.Item
+          onClick={() => navigate(recordPath)}
+          extra={row.lastSendTime ? <span data-testid="detail-last-time">{relativeTimeText(row.lastSendTime)}</span> : null}
+          data-testid="detail-record"
+        >
           {t('detail.record')}
         </List.Item>
       </List>
