@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: seeds a fresh SQLite database, starts the real server as its own process and
  * drives it from a separate load-generator process; prints each figure beside its budget.
- * Options: --only fanout|private|idle (repeatable), --seconds N (fan-out step length, default 30).
+ * Options: --only fanout|private|idle|stall|fuzz (repeatable), --seconds N (fan-out step length,
+ * default 30), --fuzz N (bodies of the fuzz run, default 10,000).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,8 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { Job } from './generator.ts';
+import { endpointCases } from '../../apps/server/src/testing/endpointCases.ts';
+import { fireFuzz, fuzzCases } from '../../apps/server/src/testing/fuzz.ts';
 import { cpuSeconds, rssMb, rssPeak } from './procstat.ts';
-import { seed } from './seed.ts';
+import { seed, seedSearchLoad } from './seed.ts';
+import type { StallJob } from './stall.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
@@ -19,13 +23,20 @@ const seconds = Number(args[args.indexOf('--seconds') + 1]) || 30;
 const rates = args.includes('--rates') ? args[args.indexOf('--rates') + 1].split(',').map(Number) : [10, 20, 50, 100, 200];
 const wants = (k: string) => only.length === 0 || only.includes(k);
 
-const BUDGET = { fanoutRate: 50, idleRssMb: 1024, privateP95: 50, privateRate: 1000, groupP95: 200 };
+const fuzzBodies = Number(args[args.indexOf('--fuzz') + 1]) || 10_000;
+
+const BUDGET = { fanoutRate: 50, idleRssMb: 1024, privateP95: 50, privateRate: 1000, groupP95: 200, loginUnderLoadP95: 200, fuzz500s: 0 };
+/** messages the expensive searches and forwards run over */
+const SEARCH_LOAD_MESSAGES = 50_000;
+
+/** The bench plays thousands of users from one address and far more traffic than one person makes. */
+const BENCH_LIMITS = { RATE_LIMIT_SCALE: '100000', SOCKETS_PER_ADDRESS: '100000' };
 
 function startServer(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
   const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', path.join(os.tmpdir(), 'parley-prof')] : [];
   const proc = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...BENCH_LIMITS },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -41,11 +52,13 @@ function startServer(dataDir: string): Promise<{ proc: ChildProcess; url: string
 // biome-ignore lint/suspicious/noExplicitAny: the generator's JSON lines are read loosely
 type Loose = Record<string, any>;
 
-function runGenerator(job: Job, onEvent: (e: Loose, generatorPid: number) => void): Promise<Loose> {
+type AnyJob = Job | (StallJob & { kind: 'stall' });
+
+function runGenerator(job: AnyJob, onEvent: (e: Loose, generatorPid: number) => void, script = 'bench/src/generator.ts'): Promise<Loose> {
   // The job (10,000 tokens for the idle run) is too big for argv: it goes through a file.
   const jobFile = path.join(os.tmpdir(), `parley-bench-job-${process.pid}-${job.kind}.json`);
   fs.writeFileSync(jobFile, JSON.stringify(job));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/src/generator.ts', jobFile], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', script, jobFile], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -90,6 +103,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
   console.log(`Seeding 10,000 users, 5,000 friend pairs and a 1,000-member group in ${dataDir} …`);
   const seeded = await seed(dataDir, 10_000, 1_000);
+  const searchLoad = wants('stall') ? await seedSearchLoad(dataDir, seeded.userIds.slice(0, 10), SEARCH_LOAD_MESSAGES) : null;
   const { proc, url } = await startServer(dataDir);
   const pid = proc.pid!;
   console.log(`Server pid ${pid} at ${url}; ${os.cpus().length} cores; generator in its own process.\n`);
@@ -158,12 +172,61 @@ async function main() {
         `idle capacity        ${r.open} sockets, server peak RSS ${fmt(rss, 0)} MB   budget: 10,000 sockets, ≤ ${BUDGET.idleRssMb} MB   ${verdict(r.open === 10_000 && rss <= BUDGET.idleRssMb)}`,
       );
     }
+    if (searchLoad) {
+      console.log(`\nLogin under load: 10 clients run searches for "e" over ${SEARCH_LOAD_MESSAGES.toLocaleString('en')} messages and 100-message forwards; a login started every 100 ms for 20 s`);
+      const job: StallJob & { kind: 'stall' } = {
+        kind: 'stall',
+        url,
+        clients: seeded.tokens.slice(0, 10).map((token, i) => ({ token, friendId: seeded.userIds[i ^ 1] })),
+        searchGroupId: searchLoad.groupId,
+        firstMsgId: searchLoad.firstMsgId,
+        lastMsgId: searchLoad.lastMsgId,
+        loginAccounts: Array.from({ length: 200 }, (_, i) => `bench${2000 + i}`),
+        warmupSeconds: 2,
+        seconds: 20,
+      };
+      const r = await runGenerator(job, () => {}, 'bench/src/stall.ts');
+      console.log(
+        `  logins ${r.logins} (failed ${r.failed})  p50 ${r.p50} ms  p95 ${r.p95} ms  max ${r.max} ms;  load: ${r.searches} searches, ${r.forwards} forwards, ${r.refused} refused`,
+      );
+      lines.push(`login p95 under load ${r.p95} ms (10 clients searching and forwarding)   budget: ≤ ${BUDGET.loginUnderLoadP95} ms   ${verdict(r.p95 <= BUDGET.loginUnderLoadP95 && r.failed === 0)}`);
+    }
+
+    if (wants('fuzz')) {
+      const endpoints = endpointCases();
+      const cases = fuzzCases(Math.ceil(fuzzBodies / endpoints.length), Date.now() % 1_000_000);
+      console.log(`\nFuzz: ${cases.length.toLocaleString('en')} generated bodies (well-formed and hostile) over ${endpoints.length} endpoints, signed in`);
+      let token = await registerFuzzer(url);
+      const session = {
+        token: () => token,
+        renew: async () => {
+          token = await registerFuzzer(url);
+        },
+      };
+      const outcome = await fireFuzz(url, cases, session, 8);
+      const alive = await fetch(`${url}/common/pub/getSystemInfo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const statuses = Object.entries(outcome.byStatus).map(([k, v]) => `${k}: ${v}`).join(', ');
+      console.log(`  answers by HTTP status: ${statuses}; server answering afterwards: ${alive.status === 200 ? 'yes' : 'NO'}`);
+      for (const f of outcome.failures.slice(0, 5)) console.log(`  500 at ${f.path}: ${f.body} → ${f.answer}`);
+      lines.push(`fuzz                 ${outcome.total} bodies, answers of 500: ${outcome.failures.length}   budget: ${BUDGET.fuzz500s}   ${verdict(outcome.failures.length === BUDGET.fuzz500s && alive.status === 200)}`);
+    }
   } finally {
     proc.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   console.log('\nSummary (figure — budget — verdict)');
   for (const l of lines) console.log(`  ${l}`);
+}
+
+async function registerFuzzer(url: string): Promise<string> {
+  const account = `fz${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const res = await fetch(`${url}/common/pub/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, nickname: 'Fuzzer', password: 'fuzz-pass-1', repassword: 'fuzz-pass-1' }),
+  });
+  const body = (await res.json()) as { code: number; data?: { authToken: string } };
+  return body.data?.authToken ?? '';
 }
 
 main().catch((err) => {

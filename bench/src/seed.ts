@@ -103,3 +103,52 @@ export async function seed(dataDir: string, users: number, groupSize: number): P
   await handle.close();
   return { tokens, userIds, groupId: group.id, groupSize };
 }
+
+/**
+ * The expensive-load fixture (issue 9): a group of the first `members` users holding `count`
+ * text messages that all contain "e", so a search for "e" matches every one of them.
+ */
+export async function seedSearchLoad(dataDir: string, userIds: number[], count: number): Promise<{ groupId: number; firstMsgId: number; lastMsgId: number }> {
+  const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+  const db = handle.db;
+  const now = Date.now();
+  const group = await db
+    .insertInto('groups')
+    .values({ name: 'Search group', owner_id: userIds[0], avatar: '', notice: '', notice_at: 0, setting: '{}', created_at: now, removed_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const key = `g:${group.id}`;
+  await db
+    .insertInto('group_members')
+    .values(userIds.map((u, i) => ({ group_id: group.id, user_id: u, role: i === 0 ? 1 : 3, joined_at: now, joined_msg_id: 0, mute_until: 0 })))
+    .execute();
+  await db.insertInto('conversations').values(userIds.map((u) => newConversationRow(u, `group-${group.id}`, key, now))).execute();
+  const words = ['hello there', 'see you tomorrow', 'the meeting is here', 'let me check', 'released the new version', '我们明天见 e'];
+  const CHUNK = 500;
+  let firstMsgId = 0;
+  let lastMsgId = 0;
+  for (let start = 0; start < count; start += CHUNK) {
+    const rows = [];
+    for (let i = start; i < Math.min(count, start + CHUNK); i++) {
+      rows.push({
+        id: randomBytes(16).toString('hex'),
+        conv_key: key,
+        from_user: userIds[i % userIds.length],
+        to_contact: `group-${group.id}`,
+        is_group: 1,
+        type: 'text',
+        content: `${words[i % words.length]} #${i}`,
+        at: '[]',
+        extends: '{}',
+        file_id: null,
+        send_time: now - (count - i) * 1000,
+        is_undo: 0,
+      });
+    }
+    const inserted = await db.insertInto('messages').values(rows).returning('msg_id').execute();
+    if (!firstMsgId) firstMsgId = Number(inserted[0].msg_id);
+    lastMsgId = Number(inserted[inserted.length - 1].msg_id);
+  }
+  await handle.close();
+  return { groupId: Number(group.id), firstMsgId, lastMsgId };
+}

@@ -11,7 +11,9 @@ export const USAGE = `Usage:
   parley admin config get           print the global config
   parley admin config set KEY VALUE change one key (e.g. multipleLogin true)
   parley admin notice "TEXT" [USER_ID]
-                                    post a system notice to everyone (or one user)`;
+                                    post a system notice to everyone (or one user)
+  parley admin backup FILE          copy the SQLite database to FILE while the server runs
+                                    (PostgreSQL: use pg_dump, see the README)`;
 
 type Env = NodeJS.ProcessEnv;
 type Print = (line: string) => void;

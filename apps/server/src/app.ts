@@ -1,15 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { BODY_LIMIT_BYTES } from '@parley/protocol';
+import { BODY_LIMIT_BYTES, SOCKET_RESTART_CLOSE_CODE } from '@parley/protocol';
+import { sql } from 'kysely';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DbHandle, migrate, openDatabase } from './db/index.ts';
 import { installErrorHandling, installJsonParser } from './http/errors.ts';
+import { installSecurityHeaders } from './http/headers.ts';
+import { logSerializers } from './http/logging.ts';
+import { installProtection, limitSlowClients } from './http/protection.ts';
 import { makeRouter } from './http/route.ts';
 import { serveStatic } from './http/static.ts';
+import { registerOps } from './ops/health.ts';
+import { createMetrics } from './ops/metrics.ts';
 import { type Bus, localBus, redisBus } from './realtime/bus.ts';
 import { Hub } from './realtime/hub.ts';
+import { redisPresence, soloPresence } from './realtime/presence.ts';
 import { attachSocket } from './realtime/socket.ts';
 import { groupMembership } from './modules/groups/membership.ts';
 import { registerModules } from './modules/index.ts';
@@ -41,20 +48,38 @@ async function loadSecret(handle: DbHandle, given?: string): Promise<string> {
 
 export async function buildApp(config: Config): Promise<BuiltApp> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: logSerializers, ...(config.logStream ? { stream: config.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
+    // a body trickled in byte by byte is cut (HTTP 408) instead of holding its memory for ever
+    requestTimeout: config.requestTimeoutMs,
   });
+  limitSlowClients(app, config);
   installJsonParser(app);
   installErrorHandling(app);
+  await installSecurityHeaders(app);
 
-  const db = await openDatabase(config);
+  let hubRef: Hub | undefined;
+  const metrics = createMetrics({
+    sockets: () => hubRef?.size ?? 0,
+    boundUsers: () => hubRef?.boundUsers ?? 0,
+    framesDelivered: () => hubRef?.framesDelivered ?? 0,
+  });
+  const db = await openDatabase(config, { onQuery: (ms) => metrics.observeQuery(ms / 1000) });
   await migrate(db);
   const bus: Bus = config.redisUrl
     ? await redisBus(config.redisUrl, `parley:bus:${config.databaseSchema ?? 'default'}`)
     : localBus();
-  const hub = new Hub(bus);
+  const presence = config.redisUrl
+    ? await redisPresence(config.redisUrl, `parley:${config.databaseSchema ?? 'default'}`)
+    : soloPresence();
+  const hub = new Hub(bus, presence);
+  hubRef = hub;
+  let draining = false;
   const system = systemService(db.db, config, app.log);
   const secret = await loadSecret(db, config.secret);
 
@@ -68,11 +93,26 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     secret,
     groups: groupMembership(db.db),
   };
+  await installProtection(app, config, () => ctx.sessions);
   const router = makeRouter(app, { resolve: (token) => ctx.sessions.resolve(token) });
   registerModules(router, ctx, system, app);
+  registerOps(app, {
+    metrics,
+    pingDatabase: async () => {
+      await sql`select 1`.execute(db.db);
+    },
+    draining: () => draining,
+    metricsToken: config.metricsToken,
+  });
+  // Shutting down: stop taking sockets, tell the connected ones to reconnect (to another node,
+  // or to this one once it is back), then Fastify stops listening and lets requests in flight finish.
+  app.addHook('preClose', async () => {
+    draining = true;
+    hub.closeAllWith(SOCKET_RESTART_CLOSE_CODE, 'restart', config.shutdownGraceMs);
+  });
 
   serveStatic(app, config.webDist, path.resolve(import.meta.dirname, '../assets'));
-  const detachSocket = attachSocket(app, hub, { resolve: (t) => ctx.sessions.resolve(t) }, config.socketIdleMs);
+  const detachSocket = attachSocket(app, hub, { resolve: (t) => ctx.sessions.resolve(t) }, config, () => draining);
 
   await system.refresh();
   const poll = setInterval(async () => {
@@ -91,8 +131,9 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     db,
     async close() {
       clearInterval(poll);
-      detachSocket();
       await app.close();
+      detachSocket();
+      await presence.close();
       await bus.close();
       await db.close();
     },

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SOCKET_UNBOUND_MS, SOCKETS_PER_ADDRESS } from '@parley/protocol';
 import { z } from 'zod';
 
 const boolish = z
@@ -31,7 +32,15 @@ const envSchema = z.object({
   SOCKET_IDLE_MS: z.coerce.number().int().positive().default(60_000),
   SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   TRUST_PROXY: boolish.default(false),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+  SOCKET_UNBOUND_MS: z.coerce.number().int().positive().default(SOCKET_UNBOUND_MS),
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(SOCKETS_PER_ADDRESS),
   WEB_DIST: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(2_000),
 });
 
 export interface Config {
@@ -51,6 +60,21 @@ export interface Config {
   secret?: string;
   trustProxy: boolean;
   webDist: string;
+  /** when set, `/metrics` wants `Authorization: Bearer <token>` */
+  metricsToken?: string;
+  /** on shutdown, how long sockets get to close after being told to reconnect */
+  shutdownGraceMs: number;
+  /** Longest a request may take to arrive, body included (0: no limit); headers must arrive within headersTimeoutMs. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  /** Multiplies every per-user request budget of the protocol's RATE_LIMITS (tests and benches raise it). */
+  rateLimitScale: number;
+  /** Answer 503 while the event loop lags more than this (0: never). */
+  maxEventLoopDelayMs: number;
+  socketUnboundMs: number;
+  socketsPerAddress: number;
+  /** Where the log goes (tests read it); standard output when not given. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +101,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketIdleMs: e.SOCKET_IDLE_MS,
     secret: e.SECRET,
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    socketUnboundMs: e.SOCKET_UNBOUND_MS,
+    socketsPerAddress: e.SOCKETS_PER_ADDRESS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

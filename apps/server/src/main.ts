@@ -2,6 +2,10 @@ import { runAdmin, USAGE } from './admin.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
+import { backupSqlite } from './ops/backup.ts';
+
+/** A second signal, or a shutdown that hangs this long, ends the process at once. */
+const SHUTDOWN_LIMIT_MS = 30_000;
 
 async function start(): Promise<void> {
   const config = loadConfig();
@@ -10,12 +14,25 @@ async function start(): Promise<void> {
   const shown = config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   console.log(`\nParley is running. Open ${shown}/ in a browser (data: ${where}).\n`);
-  const stop = async () => {
+  console.log(`listening on ${address}`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`${signal}: telling ${built.ctx.hub.size} sockets to reconnect and finishing requests in flight…`);
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
     await built.close();
+    console.log('stopped');
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+async function backup(file: string | undefined): Promise<void> {
+  if (!file) throw new ConfigError(USAGE);
+  const { target, pages } = await backupSqlite(loadConfig(), file);
+  console.log(`Backed up ${pages} pages to ${target}.`);
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -28,7 +45,8 @@ async function main(argv: string[]): Promise<void> {
     console.log('Migrations applied.');
     return;
   }
-  if (command === 'admin') return runAdmin(rest);
+  // the backup copies the live SQLite file here; the other admin commands are the shared runner (tests run it in-process)
+  if (command === 'admin') return rest[0] === 'backup' ? backup(rest[1]) : runAdmin(rest);
   throw new ConfigError(USAGE);
 }
 

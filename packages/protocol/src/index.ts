@@ -1,4 +1,5 @@
 export * from './limits.ts';
+export * from './security.ts';
 export * from './codes.ts';
 export * from './api/auth.ts';
 export * from './api/system.ts';

@@ -14,6 +14,13 @@ export const SOCKET_HEARTBEAT_MS = 20_000;
 export const SOCKET_IDLE_CLOSE_MS = 60_000;
 export const SOCKET_RECONNECT_DELAY_MS = 5_000;
 export const SOCKET_RECONNECT_ATTEMPTS = 5;
+/**
+ * The close code of a server going down on purpose (WebSocket "Service Restart"): the client
+ * reconnects at once, after a random wait up to this long so that the clients of a node do not
+ * all arrive in the same millisecond, without using up its reconnect attempts.
+ */
+export const SOCKET_RESTART_CLOSE_CODE = 1012;
+export const SOCKET_RESTART_RECONNECT_MAX_MS = 1_000;
 export const TOAST_MS = 2_500;
 export const TOAST_DEFAULT_MS = 1_500;
 export const RELOGIN_REDIRECT_MS = 1_000;

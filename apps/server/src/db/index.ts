@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
+  type LogEvent,
   type Migration,
   type MigrationProvider,
   Migrator,
@@ -28,10 +29,40 @@ export interface DbHandle {
   dialect: Dialect;
   /** PostgreSQL schema the tables live in, when not the default */
   schema?: string;
+  /** the SQLite file's connection (for an online backup); absent on PostgreSQL */
+  sqlite?: SqliteDatabase.Database;
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: Config): Promise<DbHandle> {
+/**
+ * pg_trgm (message search) lives in `public`, shared by every schema; two servers starting at once
+ * may race to create it, so a failure is only an error when the extension is still missing after it.
+ */
+async function ensureTrigramExtension(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+  } catch (err) {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'");
+    if (!rowCount) throw err;
+  } finally {
+    await client.end();
+  }
+}
+
+
+/** Hooks of an opened database: `onQuery` hears how long each query took (for `/metrics`). */
+export interface DbHooks {
+  onQuery?(ms: number): void;
+}
+
+export async function openDatabase(config: Config, hooks: DbHooks = {}): Promise<DbHandle> {
+  const log = hooks.onQuery
+    ? (event: LogEvent) => {
+        if (event.level === 'query') hooks.onQuery?.(event.queryDurationMillis);
+      }
+    : undefined;
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
     if (schema) {
@@ -40,12 +71,13 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
       await admin.end();
     }
+    await ensureTrigramExtension(config.databaseUrl);
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { db, dialect: 'postgres', schema, close: () => db.destroy() };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -54,8 +86,8 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }), log });
+  return { db, dialect: 'sqlite', sqlite: file, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_MAX = 1000;

@@ -85,6 +85,15 @@ export interface GroupsTable {
   /** 0 open; >0 = muted for all since (ms); the mute mode lives in setting */
   created_at: number;
   removed_at: number | null;
+  /** signed into every group QR code; raised to revoke them all */
+  qr_epoch: Generated<number>;
+}
+
+/** Members removed by an owner or admin: they come back only by a fresh invitation, not by a QR code. */
+export interface GroupRemovalsTable {
+  group_id: number;
+  user_id: number;
+  removed_at: number;
 }
 
 export interface GroupMembersTable {
@@ -169,6 +178,7 @@ export interface Database {
   friends: FriendsTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
+  group_removals: GroupRemovalsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   message_deletions: MessageDeletionsTable;

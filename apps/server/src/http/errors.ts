@@ -23,7 +23,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (err instanceof DomainError) {
       const def = errors[err.key];
       const body = { ...failure(def.code, formatErrorText(def.text, err.params)), key: err.key };
-      return reply.status(200).send(err.params ? { ...body, params: err.params } : body);
+      const status = (err as DomainError & { status?: number }).status ?? 200;
+      return reply.status(status).send(err.params ? { ...body, params: err.params } : body);
     }
     if (err instanceof ApiError) {
       return reply.status(err.status).send(failure(err.code, err.message));

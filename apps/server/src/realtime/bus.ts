@@ -10,7 +10,11 @@ export interface Audience {
 
 export type BusMessage =
   | { kind: 'push'; to: Audience; frame: string; exceptClientId?: string; close?: boolean }
-  | { kind: 'bind'; clientId: string; userId: number; sessionId: number };
+  | { kind: 'bind'; clientId: string; userId: number; sessionId: number }
+  /** a node's first socket of a user bound, or its last one closed (see presence.ts) */
+  | { kind: 'presence'; nodeId: string; userId: number; online: boolean }
+
+  | { kind: 'close'; to: Audience };
 
 export interface Bus {
   publish(msg: BusMessage): void;

@@ -3,6 +3,7 @@ import type { PushData, PushName } from '@parley/protocol';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Audience, Bus, BusMessage } from './bus.ts';
+import { type Presence, soloPresence } from './presence.ts';
 import { textFrame } from './wire.ts';
 
 export interface Conn {
@@ -15,6 +16,7 @@ export interface Conn {
   userId: number | null;
   sessionId: number | null;
   lastSeen: number;
+  openedAt: number;
 }
 
 /** One push frame `{type, data}`; `data` typed from the protocol's push map. */
@@ -34,9 +36,17 @@ export class Hub {
   /** sockets with frames waiting for the next flush */
   private readonly dirty: Conn[] = [];
   private flushScheduled = false;
+  /** frames written to sockets so far (for the pushes-per-second figure) */
+  framesDelivered = 0;
 
-  constructor(private readonly bus: Bus) {
+  constructor(
+    private readonly bus: Bus,
+    private readonly presence: Presence = soloPresence(),
+  ) {
     bus.onMessage((msg) => this.onBus(msg));
+    presence.onLost((userIds) => {
+      for (const id of userIds) this.emitPresence(id, false);
+    });
   }
 
   add(ws: WebSocket, raw: Duplex | null = null): Conn {
@@ -48,6 +58,7 @@ export class Hub {
       userId: null,
       sessionId: null,
       lastSeen: Date.now(),
+      openedAt: Date.now(),
     };
     this.conns.set(conn.clientId, conn);
     return conn;
@@ -62,30 +73,48 @@ export class Hub {
     return this.conns.size;
   }
 
-  /** Binds locally when the socket is here, otherwise asks the other nodes. Returns whether it was local. */
-  bind(clientId: string, userId: number, sessionId: number): boolean {
-    const conn = this.conns.get(clientId);
-    if (conn) {
-      this.bindConn(conn, userId, sessionId);
-      return true;
-    }
-    this.bus.publish({ kind: 'bind', clientId, userId, sessionId });
-    return false;
+  /** Users with at least one bound socket on this node. */
+  get boundUsers(): number {
+    return this.byUser.size;
   }
 
-  bindConn(conn: Conn, userId: number, sessionId: number): void {
-    if (conn.userId === userId && conn.sessionId === sessionId) return;
+  /**
+   * Binds locally when the socket is here, otherwise asks the other nodes (who apply the same rule).
+   * 'taken': the socket is bound to another user, and a socket never changes hands.
+   */
+  bind(clientId: string, userId: number, sessionId: number): 'bound' | 'taken' | 'elsewhere' {
+    const conn = this.conns.get(clientId);
+    if (conn) return this.bindConn(conn, userId, sessionId) ? 'bound' : 'taken';
+    this.bus.publish({ kind: 'bind', clientId, userId, sessionId });
+    return 'elsewhere';
+  }
+
+  /** Binds an unbound socket, or rebinds one of the same user to a new session; false when another user holds it. */
+  bindConn(conn: Conn, userId: number, sessionId: number): boolean {
+    if (conn.userId !== null && conn.userId !== userId) return false;
+    if (conn.userId === userId && conn.sessionId === sessionId) return true;
     this.unbind(conn);
     conn.userId = userId;
     conn.sessionId = sessionId;
     const set = getSet(this.byUser, userId);
     set.add(conn);
     getSet(this.bySession, sessionId).add(conn);
-    if (set.size === 1) this.emitPresence(userId, true);
+    if (set.size === 1) this.setPresence(userId, true);
+    return true;
+  }
+
+  /** Closes every socket of these sessions on every node, without a frame (the session was ended on purpose). */
+  closeSessions(sessions: number[]): void {
+    if (sessions.length > 0) this.bus.publish({ kind: 'close', to: { sessions } });
   }
 
   isOnlineHere(userId: number): boolean {
     return (this.byUser.get(userId)?.size ?? 0) > 0;
+  }
+
+  /** Online on any node (with Redis), or here. */
+  isOnline(userId: number): boolean {
+    return this.isOnlineHere(userId) || this.presence.elsewhere(userId);
   }
 
   onPresence(listener: (userId: number, online: boolean) => void): void {
@@ -111,17 +140,35 @@ export class Hub {
     this.onBus({ kind: 'push', to, frame: frameOf(type, data) });
   }
 
-  /** Closes idle sockets; returns how many. */
-  sweep(idleMs: number, now = Date.now()): number {
+  /** Closes idle sockets, and sockets still unbound after `unboundMs` however much they ping; returns how many. */
+  sweep(idleMs: number, unboundMs = Number.POSITIVE_INFINITY, now = Date.now()): number {
     let closed = 0;
     for (const conn of this.conns.values()) {
-      if (now - conn.lastSeen > idleMs) {
-        conn.ws.close(4000, 'idle');
+      const idle = now - conn.lastSeen > idleMs;
+      const unbound = conn.userId === null && now - conn.openedAt > unboundMs;
+      if (idle || unbound) {
+        conn.ws.close(idle ? 4000 : 4003, idle ? 'idle' : 'unbound');
         this.remove(conn);
         closed++;
       }
     }
     return closed;
+  }
+
+  /**
+   * Shutting down: every socket is told to reconnect (`code`, e.g. 1012 "service restart"), and
+   * the ones still open after `graceMs` are cut.
+   */
+  closeAllWith(code: number, reason: string, graceMs: number): void {
+    const open = [...this.conns.values()];
+    for (const conn of open) {
+      this.flushConn(conn);
+      conn.ws.close(code, reason);
+    }
+    const timer = setTimeout(() => {
+      for (const conn of open) conn.ws.terminate();
+    }, graceMs);
+    timer.unref();
   }
 
   closeAll(): void {
@@ -137,7 +184,7 @@ export class Hub {
       set?.delete(conn);
       if (set && set.size === 0) {
         this.byUser.delete(conn.userId);
-        this.emitPresence(conn.userId, false);
+        this.setPresence(conn.userId, false);
       }
     }
     if (conn.sessionId !== null) {
@@ -147,6 +194,14 @@ export class Hub {
     }
     conn.userId = null;
     conn.sessionId = null;
+  }
+
+  /** This node's presence of a user changed: record it, tell the other nodes, and tell listeners unless another node has the user online. */
+  private setPresence(userId: number, online: boolean): void {
+    const elsewhere = this.presence.elsewhere(userId);
+    this.presence.setLocal(userId, online);
+    this.bus.publish({ kind: 'presence', nodeId: this.presence.nodeId, userId, online });
+    if (!elsewhere) this.emitPresence(userId, online);
   }
 
   private emitPresence(userId: number, online: boolean): void {
@@ -159,11 +214,24 @@ export class Hub {
       if (conn) this.bindConn(conn, msg.userId, msg.sessionId);
       return;
     }
+    if (msg.kind === 'presence') {
+      this.presence.remoteChange(msg.nodeId, msg.userId, msg.online);
+      return;
+    }
+    if (msg.kind === 'close') {
+      for (const conn of this.resolve(msg.to)) {
+        this.flushConn(conn);
+        conn.ws.close(4001, 'closed');
+        this.remove(conn);
+      }
+      return;
+    }
     const targets = this.resolve(msg.to);
     let wire: Buffer | null = null;
     for (const conn of targets) {
       if (conn.clientId === msg.exceptClientId) continue;
       if (conn.ws.readyState === conn.ws.OPEN) {
+        this.framesDelivered++;
         if (conn.raw?.writable) {
           wire ??= textFrame(msg.frame);
           this.enqueue(conn, wire);

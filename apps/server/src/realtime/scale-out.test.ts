@@ -42,8 +42,9 @@ describe('the single-node bus', () => {
   it('hands every published message to every subscriber, in order', () => {
     const bus = localBus();
     const seen: string[][] = [[], []];
-    bus.onMessage((m: BusMessage) => seen[0].push(m.kind === 'push' ? m.frame : m.clientId));
-    bus.onMessage((m: BusMessage) => seen[1].push(m.kind === 'push' ? m.frame : m.clientId));
+    const label = (m: BusMessage) => (m.kind === 'push' ? m.frame : m.kind === 'bind' ? m.clientId : m.kind === 'presence' ? String(m.userId) : m.kind);
+    bus.onMessage((m: BusMessage) => seen[0].push(label(m)));
+    bus.onMessage((m: BusMessage) => seen[1].push(label(m)));
     bus.publish({ kind: 'push', to: { users: [1] }, frame: 'a' });
     bus.publish({ kind: 'bind', clientId: 'c1', userId: 1, sessionId: 1 });
     expect(seen).toEqual([

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { type ErrorKey, type ErrorParams, errors, formatErrorText, SOCKET_FRAMES_PER_SECOND } from '@parley/protocol';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { SessionResolver } from '../http/auth.ts';
@@ -7,21 +8,82 @@ import { frameOf, type Hub } from './hub.ts';
 
 const MAX_FRAME_BYTES = 64 * 1024;
 
-/** The `/wss` endpoint: init → bindUid (token only) → ping/pong; idle sockets are closed. */
-export function attachSocket(app: FastifyInstance, hub: Hub, sessions: SessionResolver, idleMs: number): () => void {
+/** An `error` frame's data for a refusal of the protocol's error table (translated by key on the web). */
+function refusal(key: ErrorKey, params?: ErrorParams) {
+  const def = errors[key];
+  return { code: def.code, msg: formatErrorText(def.text, params), key, ...(params ? { params } : {}) };
+}
+
+export interface SocketLimits {
+  socketIdleMs: number;
+  socketUnboundMs: number;
+  socketsPerAddress: number;
+  trustProxy: boolean;
+}
+
+/** The client's address: the first X-Forwarded-For entry behind a trusted proxy, else the peer. */
+function addressOf(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = typeof forwarded === 'string' ? forwarded.split(',')[0].trim() : '';
+  return (trustProxy && first) || req.socket.remoteAddress || '';
+}
+
+/**
+ * The `/wss` endpoint: init → bindUid (token only) → ping/pong. Idle sockets, sockets that never
+ * bind, sockets sending too many frames and sockets past the per-address count are closed or refused.
+ */
+export function attachSocket(
+  app: FastifyInstance,
+  hub: Hub,
+  sessions: SessionResolver,
+  limits: SocketLimits,
+  /** true while shutting down: new sockets are refused (clients go to another node or retry) */
+  draining: () => boolean = () => false,
+): () => void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  const perAddress = new Map<string, number>();
 
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0].toLowerCase();
-    if (path !== '/wss' && path !== '/wss/') {
+    if ((path !== '/wss' && path !== '/wss/') || draining()) {
       socket.destroy();
       return;
     }
+    const address = addressOf(req, limits.trustProxy);
+    const count = perAddress.get(address) ?? 0;
+    if (count >= limits.socketsPerAddress) {
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    perAddress.set(address, count + 1);
+    let counted = true;
+    const release = () => {
+      if (!counted) return;
+      counted = false;
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    };
+    socket.once('close', release);
     wss.handleUpgrade(req, socket, head, (ws) => {
       const conn = hub.add(ws, socket);
       ws.send(JSON.stringify({ type: 'init', client_id: conn.clientId, data: { client_id: conn.clientId } }));
+      let windowStart = Date.now();
+      let framesInWindow = 0;
       ws.on('message', (raw) => {
         conn.lastSeen = Date.now();
+        if (conn.lastSeen - windowStart >= 1000) {
+          windowStart = conn.lastSeen;
+          framesInWindow = 0;
+        }
+        if (++framesInWindow > SOCKET_FRAMES_PER_SECOND) {
+          if (framesInWindow === SOCKET_FRAMES_PER_SECOND + 1) {
+            ws.send(frameOf('error', refusal('security.rateLimited', { seconds: 1 })));
+            ws.close(1008, 'too many frames');
+            hub.remove(conn);
+          }
+          return;
+        }
         let frame: { type?: unknown; token?: unknown };
         try {
           frame = JSON.parse(raw.toString());
@@ -56,13 +118,17 @@ export function attachSocket(app: FastifyInstance, hub: Hub, sessions: SessionRe
           hub.remove(conn);
           return;
         }
-        hub.bindConn(conn, user.userId, user.sessionId);
+        if (!hub.bindConn(conn, user.userId, user.sessionId)) {
+          ws.send(frameOf('error', refusal('security.socketTaken')));
+          return;
+        }
         ws.send(frameOf('bindUid', { user_id: user.userId, client_id: conn.clientId }));
       }
     });
   });
 
-  const timer = setInterval(() => hub.sweep(idleMs), Math.max(250, Math.min(10_000, idleMs / 4)));
+  const every = Math.max(100, Math.min(10_000, limits.socketIdleMs / 4, limits.socketUnboundMs / 4));
+  const timer = setInterval(() => hub.sweep(limits.socketIdleMs, limits.socketUnboundMs), every);
   timer.unref();
   return () => {
     clearInterval(timer);

@@ -21,7 +21,7 @@ if (!process.env.TEST_DATABASE_URL && !process.env.PARLEY_PG_NOTICE_SHOWN) {
 
 export interface Res<T = any> {
   status: number;
-  body: { code: number; msg: string; data: T; count?: number };
+  body: { code: number; msg: string; data: T; count?: number; key?: string; params?: Record<string, string | number> };
 }
 
 export interface TestServer {
@@ -55,6 +55,10 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
+      // suites that do not test the limits send more than one person would; the limit suites set these back
+      RATE_LIMIT_SCALE: '1000',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      SOCKETS_PER_ADDRESS: '1000',
       ...(backend === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
       ...overrides.env,
     }),

@@ -21,9 +21,9 @@ class FakeSocket implements WebSocketLike {
   serverSends(frame: object) {
     this.onmessage?.({ data: JSON.stringify(frame) });
   }
-  serverCloses() {
+  serverCloses(code?: number) {
     this.readyState = 3;
-    this.onclose?.({});
+    this.onclose?.({ code });
   }
 }
 
@@ -140,5 +140,26 @@ describe('RealtimeSocket', () => {
     expect(client.getState()).toBe('connecting');
     vi.advanceTimersByTime(5_000);
     expect(sockets).toHaveLength(2);
+  });
+
+  it('comes back within a second when the server closes with "service restart" (1012), without using up its attempts', () => {
+    const { client, sockets, last } = setup();
+    client.connect();
+    last().serverOpens();
+    last().serverSends({ type: 'bindUid', data: { user_id: 7 } });
+    for (let i = 0; i < 8; i++) {
+      last().serverCloses(1012);
+      expect(client.getState()).toBe('connecting');
+      vi.advanceTimersByTime(1_000);
+      expect(sockets).toHaveLength(i + 2);
+      last().serverOpens();
+    }
+    expect(client.getState()).toBe('open');
+    // any other close waits the usual 5 s
+    last().serverCloses(1006);
+    vi.advanceTimersByTime(4_000);
+    expect(sockets).toHaveLength(9);
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(10);
   });
 });

@@ -5,6 +5,8 @@ import {
   SOCKET_HEARTBEAT_MS,
   SOCKET_RECONNECT_ATTEMPTS,
   SOCKET_RECONNECT_DELAY_MS,
+  SOCKET_RESTART_CLOSE_CODE,
+  SOCKET_RESTART_RECONNECT_MAX_MS,
 } from '@parley/protocol';
 import { createEmitter } from './emitter.ts';
 
@@ -121,10 +123,14 @@ export class RealtimeSocket {
     };
     ws.onmessage = (event) => this.receive(event.data);
     ws.onerror = () => undefined;
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (this.ws !== ws) return;
       this.detach();
-      this.scheduleReconnect();
+      if ((event as { code?: number } | undefined)?.code === SOCKET_RESTART_CLOSE_CODE) {
+        // The server is restarting (or handing its clients to another node): come back soon.
+        this.attempts = 0;
+        this.scheduleReconnect(Math.random() * SOCKET_RESTART_RECONNECT_MAX_MS);
+      } else this.scheduleReconnect();
     };
   }
 
@@ -164,7 +170,7 @@ export class RealtimeSocket {
     }, this.heartbeatMs);
   }
 
-  private scheduleReconnect(): void {
+  private scheduleReconnect(delayMs = this.reconnectDelayMs): void {
     if (this.attempts >= this.maxAttempts) {
       this.setState('error');
       return;
@@ -174,7 +180,7 @@ export class RealtimeSocket {
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       this.open();
-    }, this.reconnectDelayMs);
+    }, delayMs);
   }
 
   /** Forgets the current socket without closing it. */

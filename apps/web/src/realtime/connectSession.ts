@@ -3,6 +3,8 @@ import { showToast } from '../components/feedback.tsx';
 import { t } from '../i18n/index.ts';
 import { localizeMessage } from '../i18n/validation.ts';
 import { endSession } from '../session/endSession.ts';
+import { isPending } from '../stores/messageList.ts';
+import { useMessages } from '../stores/messages.ts';
 import { useSession } from '../stores/session.ts';
 import { startFriendsSync } from './friendsSync.ts';
 import { startGroupsSync } from './groupsSync.ts';
@@ -13,7 +15,11 @@ import { getSocketState, onPush, type SocketState, socket } from './socket.ts';
 declare global {
   interface Window {
     /** Read-only hooks for end-to-end tests. */
-    __parley?: { readonly socketState: SocketState };
+    __parley?: {
+      readonly socketState: SocketState;
+      /** The msg_ids a conversation's cache holds, ascending (pending ones left out). */
+      cachedMsgIds(contactId: string): number[];
+    };
   }
 }
 
@@ -58,5 +64,7 @@ export function connectSession(): void {
     get socketState() {
       return getSocketState();
     },
+    cachedMsgIds: (contactId) =>
+      (useMessages.getState().byContact[contactId]?.items ?? []).filter((m) => !isPending(m)).map((m) => m.msg_id),
   };
 }

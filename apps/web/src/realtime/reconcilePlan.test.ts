@@ -9,9 +9,9 @@ describe('planReconcile', () => {
   it('fetches only conversations whose newest server message is not cached, from the newest cached msg_id', () => {
     const plan = planReconcile({
       cached: [
-        { contactId: '2', newestMsgId: 10 },
-        { contactId: '3', newestMsgId: 20 },
-        { contactId: 'group-4', newestMsgId: 5 },
+        { contactId: '2', syncedMsgId: 10 },
+        { contactId: '3', syncedMsgId: 20 },
+        { contactId: 'group-4', syncedMsgId: 5 },
       ],
       contacts: [contact(2, 15, 3000), contact(3, 20, 2000), contact('group-4', 9, 4000, 1)],
       contactsFresh: true,
@@ -26,9 +26,9 @@ describe('planReconcile', () => {
   it('always checks the open chat first, and skips chats no longer in the list', () => {
     const plan = planReconcile({
       cached: [
-        { contactId: '2', newestMsgId: 1 },
-        { contactId: '3', newestMsgId: 7 },
-        { contactId: 'group-9', newestMsgId: 3 },
+        { contactId: '2', syncedMsgId: 1 },
+        { contactId: '3', syncedMsgId: 7 },
+        { contactId: 'group-9', syncedMsgId: 3 },
       ],
       contacts: [contact(2, 5, 9000), contact(3, 7)],
       contactsFresh: true,
@@ -40,8 +40,8 @@ describe('planReconcile', () => {
   it('checks every cached conversation when the list could not be reloaded', () => {
     const plan = planReconcile({
       cached: [
-        { contactId: '2', newestMsgId: 4 },
-        { contactId: 'group-9', newestMsgId: 3 },
+        { contactId: '2', syncedMsgId: 4 },
+        { contactId: 'group-9', syncedMsgId: 3 },
       ],
       contacts: [],
       contactsFresh: false,

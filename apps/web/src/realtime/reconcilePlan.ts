@@ -1,9 +1,9 @@
 import { type ConversationRow, findContact, sameId } from '../stores/conversationList.ts';
 
-/** A conversation with cached messages and the newest msg_id the cache holds (0 when none). */
+/** A conversation with cached messages and its synced mark: all is cached up to this msg_id (0 when none). */
 export interface CachedConversation {
   contactId: string;
-  newestMsgId: number;
+  syncedMsgId: number;
 }
 
 export interface ReconcileTarget {
@@ -27,21 +27,21 @@ const isGroupId = (id: string): boolean => id.startsWith('group-');
 
 /**
  * After a (re)bind: which cached conversations to fetch, and from which msg_id. A conversation
- * whose newest server message (`last_msg_id` of the reloaded list) is already cached is skipped;
+ * whose newest server message (`last_msg_id` of the reloaded list) is within its synced mark is skipped;
  * one no longer in my list (a group I left, a chat I deleted) is skipped unless it is open.
  * The open chat comes first, then the most recent conversations.
  */
 export function planReconcile({ cached, contacts, contactsFresh, activeId }: PlanInput): ReconcileTarget[] {
   const targets: (ReconcileTarget & { order: number })[] = [];
-  for (const { contactId, newestMsgId } of cached) {
+  for (const { contactId, syncedMsgId } of cached) {
     const contact = findContact(contacts, contactId);
     const active = sameId(activeId, contactId);
-    const behind = contact ? contact.last_msg_id > newestMsgId : false;
+    const behind = contact ? contact.last_msg_id > syncedMsgId : false;
     if (!(active || !contactsFresh || behind)) continue;
     targets.push({
       contactId,
       isGroup: contact ? contact.is_group === 1 : isGroupId(contactId),
-      afterMsgId: newestMsgId,
+      afterMsgId: syncedMsgId,
       order: active ? Number.POSITIVE_INFINITY : (contact?.lastSendTime ?? 0),
     });
   }

@@ -50,8 +50,9 @@ function receive(data: unknown): void {
 
 /**
  * Catch-up after a (re)bind: the chat list first, then every cached conversation the list shows
- * to be behind (and the open chat), from its newest cached msg_id: what was sent meanwhile
- * arrives once and in order (the messages store merges by msg_id).
+ * to be behind (and the open chat), from its synced mark (not its newest cached msg_id: pushes
+ * that arrive meanwhile may lie above a gap): what was sent meanwhile arrives once and in order
+ * (the messages store merges by msg_id).
  */
 async function catchUp(): Promise<void> {
   const conversations = useConversations.getState();
@@ -60,7 +61,7 @@ async function catchUp(): Promise<void> {
   const messages = useMessages.getState();
   const cached = messages.cachedContactIds().map((contactId) => ({
     contactId,
-    newestMsgId: newestMsgId(messages.byContact[contactId]?.items ?? []),
+    syncedMsgId: messages.byContact[contactId]?.syncedMsgId ?? 0,
   }));
   const plan = planReconcile({ cached, contacts, contactsFresh: !failed, activeId });
   await inParallel(plan, RECONCILE_PARALLEL, (target) =>

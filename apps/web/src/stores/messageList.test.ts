@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  advanceSynced,
   type ChatItem,
   conversationKeyOf,
+  hasGap,
   lastReadOfMine,
   markReadUpTo,
   markRecalled,
@@ -124,5 +126,15 @@ describe('conversationKeyOf', () => {
     expect(conversationKeyOf({ is_group: 0, toContactId: ME, fromUser: from(ME) }, ME)).toBe('1');
     expect(conversationKeyOf({ is_group: 1, toContactId: 'group-4', fromUser: from(OTHER) }, ME)).toBe('group-4');
     expect(conversationKeyOf({ is_group: 0, toContactId: 'system', fromUser: from(0) }, ME)).toBe('system');
+  });
+});
+
+describe('advanceSynced', () => {
+  const at = (msgId: number, prev?: number) => msg(msgId, { prev_msg_id: prev });
+  it('moves over pushes that name a covered predecessor and stops at a gap', () => {
+    expect(advanceSynced([at(3), at(5, 3), at(6, 5), at(9, 8), at(10, 9)], 3)).toBe(6);
+    expect(advanceSynced([at(3), at(7)], 3)).toBe(3);
+    expect(hasGap([at(3), at(7)], 3)).toBe(true);
+    expect(hasGap([at(3), at(7, 3)], advanceSynced([at(3), at(7, 3)], 3))).toBe(false);
   });
 });

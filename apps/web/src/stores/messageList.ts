@@ -79,6 +79,27 @@ export function newestMsgId(items: readonly ChatItem[]): number {
   return max;
 }
 
+/**
+ * The synced mark of a conversation: the cache holds every message from its oldest cached one up
+ * to this msg_id. Cached messages above it ("islands") arrived with a gap below them. The mark
+ * moves over an island only when the island names a predecessor the mark already covers
+ * (`prev_msg_id`, carried by pushes and send answers), so it never jumps over an unfetched gap.
+ */
+export function advanceSynced(items: readonly ChatItem[], synced: number): number {
+  let mark = synced;
+  for (const m of items) {
+    if (isPending(m) || m.msg_id <= mark) continue;
+    if (m.prev_msg_id === undefined || m.prev_msg_id > mark) break;
+    mark = m.msg_id;
+  }
+  return mark;
+}
+
+/** Whether the cache holds server messages above the synced mark: a gap to fetch below them. */
+export function hasGap(items: readonly ChatItem[], synced: number): boolean {
+  return newestMsgId(items) > synced;
+}
+
 /** The oldest server msg_id in the list (0 when none). */
 export function oldestMsgId(items: readonly ChatItem[]): number {
   for (const m of items) if (!isPending(m)) return m.msg_id;

@@ -1,12 +1,15 @@
 import { type ChatMessage, type ClientSendType, MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX, type UploadKindValue } from '@parley/protocol';
 import { create } from 'zustand';
 import { ApiError } from '../api/client.ts';
-import { type Bit, getMessageList, type MessageListQuery, sendMessage } from '../api/messages.ts';
+import { type Bit, getMessageList, type MessageListQuery, type MessagePage, sendMessage } from '../api/messages.ts';
 import { uploadFile } from '../api/uploads.ts';
 import { onSocketState } from '../realtime/socket.ts';
 import {
+  advanceSynced,
   type ChatItem,
   conversationKeyOf,
+  hasGap,
+  isPending,
   markReadUpTo,
   markRecalled,
   mergeMessages,
@@ -29,6 +32,11 @@ export interface Thread {
   loading: boolean;
   /** The latest page was fetched at least once (else the thread only holds pushed messages). */
   loaded: boolean;
+  /**
+   * Every message from the oldest cached one up to this msg_id is cached (see `advanceSynced`):
+   * catch-up fetches from here, never from the newest cached msg_id.
+   */
+  syncedMsgId: number;
 }
 
 /** What the input bar hands to `send`. */
@@ -50,7 +58,7 @@ interface MessagesState {
   loadOlder(contactId: string, isGroup: boolean): Promise<void>;
   /** A message pushed (simple/group) or answered: merged once, replacing the pending local copy. */
   ingest(msg: ChatMessage): void;
-  /** After a rebind: everything after the newest cached msg_id, in pages, in order. */
+  /** After a rebind: everything after the synced mark, in pages, in order. */
   reconcile(contactId: string, isGroup: boolean): Promise<void>;
   /** Conversations with cached messages (the sync reconciles them after a rebind). */
   cachedContactIds(): string[];
@@ -67,7 +75,28 @@ interface MessagesState {
   reset(): void;
 }
 
-const EMPTY_THREAD: Thread = { items: [], hasOlder: true, loading: false, loaded: false };
+const EMPTY_THREAD: Thread = { items: [], hasOlder: true, loading: false, loaded: false, syncedMsgId: 0 };
+
+/**
+ * The newest page merged into a thread. The synced mark moves to the page's newest message only
+ * when the page joins the cached run (it overlaps it, or nothing older exists); otherwise a thread
+ * never opened forgets its older cached messages (scrolling up fetches them again), and an open one
+ * keeps the page above its mark, as a gap to fetch.
+ */
+function withLatestPage(t: Thread, page: MessagePage): Partial<Thread> {
+  const pageOldest = oldestMsgId(page.items);
+  const pageNewest = newestMsgId(page.items);
+  const hasOlder = t.loaded ? t.hasOlder : page.count > page.items.length;
+  const joins = page.count <= page.items.length || newestMsgId(t.items) === 0 || pageOldest <= t.syncedMsgId;
+  if (joins) {
+    const items = mergeMessages(t.items, page.items);
+    return { items, hasOlder, loaded: true, syncedMsgId: advanceSynced(items, Math.max(t.syncedMsgId, pageNewest)) };
+  }
+  if (t.loaded) return { items: mergeMessages(t.items, page.items) };
+  const newer = t.items.filter((m) => isPending(m) || m.msg_id >= pageOldest);
+  const items = mergeMessages(newer, page.items);
+  return { items, hasOlder, loaded: true, syncedMsgId: advanceSynced(items, pageNewest) };
+}
 
 const bit = (isGroup: boolean): Bit => (isGroup ? 1 : 0);
 const myId = (): number => useSession.getState().userInfo?.user_id ?? 0;
@@ -87,6 +116,7 @@ interface Outgoing {
 }
 const outgoing = new Map<string, Outgoing>();
 const reconciling = new Map<string, Promise<void>>();
+const gapJobs = new Map<string, { again: boolean; job: Promise<void> }>();
 
 /** The user whose outbox (localStorage) mirrors `outgoing`; 0 before anything was kept or restored. */
 let outboxOwner = 0;
@@ -173,22 +203,52 @@ export const useMessages = create<MessagesState>()((set, get) => {
     ...extra,
   });
 
+  const gapIn = (contactId: string): boolean => {
+    const t = thread(contactId);
+    return hasGap(t.items, t.syncedMsgId);
+  };
+
   async function fetchLatest(contactId: string, isGroup: boolean): Promise<void> {
     const page = await getMessageList(query(contactId, isGroup, { limit: MESSAGE_PAGE_DEFAULT }), { silent: true });
-    update(contactId, (t) => ({
-      items: mergeMessages(t.items, page.items),
-      hasOlder: t.loaded ? t.hasOlder : page.count > page.items.length,
-      loaded: true,
-    }));
+    update(contactId, (t) => withLatestPage(t, page));
+    if (gapIn(contactId)) await fillGap(contactId, isGroup);
   }
 
+  /**
+   * Pages through everything after the synced mark. A page answers every message in
+   * (mark, its newest], so the mark moves there; it stops once a page comes back short and
+   * nothing cached lies above the mark (pushes that came meanwhile joined it or were fetched).
+   */
   async function fetchGap(contactId: string, isGroup: boolean): Promise<void> {
     for (;;) {
-      const after = newestMsgId(thread(contactId).items);
+      const after = thread(contactId).syncedMsgId;
       const page = await getMessageList(query(contactId, isGroup, { last_msg_id: after, limit: MESSAGE_PAGE_MAX }), { silent: true });
-      update(contactId, (t) => ({ items: mergeMessages(t.items, page.items) }));
-      if (page.items.length < MESSAGE_PAGE_MAX) return;
+      update(contactId, (t) => {
+        const items = mergeMessages(t.items, page.items);
+        return { items, syncedMsgId: advanceSynced(items, Math.max(t.syncedMsgId, newestMsgId(page.items))) };
+      });
+      // (an empty page with cached messages still above the mark: the server lists nothing more for
+      // me there, e.g. deleted for me; stop rather than ask again)
+      if (page.items.length === 0 || (page.items.length < MESSAGE_PAGE_MAX && !gapIn(contactId))) return;
     }
+  }
+
+  /** One gap fetch per conversation at a time; a gap found meanwhile runs it again. */
+  function fillGap(contactId: string, isGroup: boolean): Promise<void> {
+    const running = gapJobs.get(contactId);
+    if (running) {
+      running.again = true;
+      return running.job;
+    }
+    const entry = { again: false, job: Promise.resolve() };
+    entry.job = (async () => {
+      do {
+        entry.again = false;
+        await fetchGap(contactId, isGroup);
+      } while (entry.again);
+    })().finally(() => gapJobs.delete(contactId));
+    gapJobs.set(contactId, entry);
+    return entry.job;
   }
 
   async function attempt(clientId: string): Promise<void> {
@@ -265,7 +325,14 @@ export const useMessages = create<MessagesState>()((set, get) => {
     ingest(msg) {
       if (msg.id && outgoing.has(msg.id)) dropFromOutbox(msg.id);
       const key = conversationKeyOf(msg, myId());
-      update(key, (t) => ({ items: mergeMessages(t.items, [msg]) }));
+      update(key, (t) => {
+        const items = mergeMessages(t.items, [msg]);
+        // The first message of a conversation never opened starts its cached run.
+        const fresh = !t.loaded && t.syncedMsgId === 0 && newestMsgId(t.items) === 0;
+        return { items, syncedMsgId: advanceSynced(items, fresh ? msg.msg_id : t.syncedMsgId) };
+      });
+      // A message whose predecessor is not cached: fetch what lies between.
+      if (gapIn(key)) void fillGap(key, msg.is_group === 1).catch(() => undefined);
     },
 
     reconcile(contactId, isGroup) {
@@ -277,7 +344,7 @@ export const useMessages = create<MessagesState>()((set, get) => {
           await fetchLatest(contactId, isGroup);
           return;
         }
-        await fetchGap(contactId, isGroup);
+        await fillGap(contactId, isGroup);
         // Read marks and recalls of recent messages may have changed meanwhile.
         await fetchLatest(contactId, isGroup);
       })().finally(() => reconciling.delete(contactId));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NICKNAME_MAX } from '../limits.ts';
 import { bitSchema } from '../entities.ts';
+import { wholeNumber } from './numbers.ts';
 
 /** Friends (spec §3-§4, §7 `/enterprise/friend/*`). See docs/api/friends.md. */
 
@@ -42,8 +43,8 @@ export type FriendAddBody = z.infer<typeof friendAddBody>;
 
 export const friendIndexBody = z.object({
   type: z.enum(['received', 'sent', 'all'], { error: FriendMsg.listType }).default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  page: wholeNumber(1, 10_000).default(1),
+  limit: wholeNumber(1, 100).default(50),
 });
 export type FriendIndexBody = z.infer<typeof friendIndexBody>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FORWARD_MAX_TARGETS, RECORDING_MIN_SECONDS, VIDEO_MAX_SECONDS } from '../limits.ts';
 import { bitSchema } from '../entities.ts';
 import { lastContentOf } from '../rules/lastContent.ts';
+import { wholeNumber } from './numbers.ts';
 
 /**
  * Messaging (`/enterprise/im/*`, spec §3, §4, §7). See docs/api/messages.md.
@@ -137,6 +138,12 @@ export const chatMessageSchema = z.object({
   /** private chats: 1 when the receiver has read it (meaningful to the sender); groups: 0 */
   is_read: bitSchema,
   file: messageFileSchema.nullable(),
+  /**
+   * Pushes and the sendMessage answer: the msg_id of the message before this one in the same
+   * conversation (0 when it is the first). A client whose cache is complete only up to a lower
+   * msg_id has a gap and fetches it (design: Realtime, "No loss, no duplicates"). Lists leave it out.
+   */
+  prev_msg_id: z.number().int().min(0).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -247,8 +254,8 @@ export const messageRefSchema = z.union([z.number().int().positive().max(Number.
   error: 'id must be a msg_id or the client id of a message',
 });
 
-const msgIdSchema = z.coerce.number({ error: 'msg_id must be a number' }).int().positive().max(Number.MAX_SAFE_INTEGER);
-const cursorSchema = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const msgIdSchema = wholeNumber(1, Number.MAX_SAFE_INTEGER, 'msg_id must be a number');
+const cursorSchema = wholeNumber(0, Number.MAX_SAFE_INTEGER);
 
 export const sendMessageBody = z.object({
   id: z
@@ -260,8 +267,8 @@ export const sendMessageBody = z.object({
   /** text for text; ignored for file kinds; location/contact may give their object here or in `extends` */
   content: z.union([z.string(), z.record(z.string(), z.unknown())]).default(''),
   is_group: bit.default(0),
-  at: z.array(z.coerce.number().int().min(0).max(2_147_483_647)).max(500).default([]),
-  file_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  at: z.array(wholeNumber(0, 2_147_483_647)).max(500).default([]),
+  file_id: wholeNumber(1, 2_147_483_647).optional(),
   extends: z.record(z.string(), z.unknown()).default({}),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
@@ -269,8 +276,8 @@ export type SendMessageBody = z.infer<typeof sendMessageBody>;
 export const getMessageListBody = z.object({
   toContactId: contactIdSchema,
   is_group: bit.default(0),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX, { error: `limit is at most ${MESSAGE_PAGE_MAX}` }).default(MESSAGE_PAGE_DEFAULT),
+  page: wholeNumber(1, 100_000).default(1),
+  limit: wholeNumber(1, MESSAGE_PAGE_MAX, `limit is at most ${MESSAGE_PAGE_MAX}`).default(MESSAGE_PAGE_DEFAULT),
   /** messages AFTER this id, ascending (reconcile) */
   last_msg_id: cursorSchema.optional(),
   /** messages BEFORE this id (scroll-up) */
@@ -306,12 +313,12 @@ export type ForwardMessageBody = z.infer<typeof forwardMessageBody>;
 
 export const searchMessagesBody = z.object({
   keywords: z.string({ error: 'Type something to search for' }).trim().min(1, { error: 'Type something to search for' }).max(KEYWORDS_MAX),
-  limit: z.coerce.number().int().min(1).max(SEARCH_PER_CONTACT_MAX).default(SEARCH_PER_CONTACT_DEFAULT),
+  limit: wholeNumber(1, SEARCH_PER_CONTACT_MAX).default(SEARCH_PER_CONTACT_DEFAULT),
 });
 
 export const adminNoticeBody = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_DEFAULT),
+  page: wholeNumber(1, 100_000).default(1),
+  limit: wholeNumber(1, MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_DEFAULT),
 });
 
 /** Voice/video duration limits, shared with the client recorder. */

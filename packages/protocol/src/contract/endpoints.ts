@@ -3,6 +3,7 @@ import type { EndpointDef } from './define.ts';
 import { authEndpoints } from './endpoints/auth.ts';
 import { conversationsEndpoints } from './endpoints/conversations.ts';
 import { friendsEndpoints } from './endpoints/friends.ts';
+import { groupQrEndpoints } from './endpoints/groupQr.ts';
 import { groupsEndpoints } from './endpoints/groups.ts';
 import { messagesEndpoints } from './endpoints/messages.ts';
 import { systemEndpoints } from './endpoints/system.ts';
@@ -22,6 +23,7 @@ export const endpoints = {
   ...conversationsEndpoints,
   ...messagesEndpoints,
   ...groupsEndpoints,
+  ...groupQrEndpoints,
   ...uploadsEndpoints,
 } satisfies Record<string, EndpointDef>;
 

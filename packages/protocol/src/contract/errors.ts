@@ -1,5 +1,6 @@
 import type { ErrorDef } from './define.ts';
 import { commonErrors } from './errors/common.ts';
+import { securityErrors } from './errors/security.ts';
 import { systemErrors } from './errors/system.ts';
 
 /**
@@ -10,6 +11,7 @@ import { systemErrors } from './errors/system.ts';
 export const errors = {
   ...commonErrors,
   ...systemErrors,
+  ...securityErrors,
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof errors;

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import * as core from './001_core.ts';
-import * as messageAttachments from './002_message_attachments.ts';
+import * as search from './002_search.ts';
+import * as groupQr from './003_groupqr.ts';
+import * as messageAttachments from './004_message_attachments.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -11,5 +13,7 @@ export interface MigrationStep {
 /** One ordered migration set for both dialects; append new steps, never edit applied ones. */
 export const migrations: MigrationStep[] = [
   { name: '001_core', up: core.up },
-  { name: '002_message_attachments', up: messageAttachments.up },
+  { name: '002_search', up: search.up },
+  { name: '003_groupqr', up: groupQr.up },
+  { name: '004_message_attachments', up: messageAttachments.up },
 ];

@@ -118,22 +118,4 @@ describe.each(backends)('accounts and sessions (%s)', (backend) => {
       await other.close();
     }
   });
-
-  it('limits failed logins per account and address and says when to retry', async () => {
-    const own = await startServer(backend);
-    try {
-      const u = await own.user();
-      for (let i = 0; i < 10; i++) {
-        expect((await own.post('/common/pub/login', { account: u.account, password: 'badpass1' })).body.code).toBe(400);
-      }
-      const locked = await own.post('/common/pub/login', { account: u.account, password: u.password });
-      expect(locked.body.code).toBe(403);
-      expect(locked.body.msg).toMatch(/Try again in \d+ minutes?/);
-      const v = await own.user();
-      const sameAddress = await own.post('/common/pub/login', { account: v.account, password: v.password });
-      expect(sameAddress.body.code).toBe(403);
-    } finally {
-      await own.close();
-    }
-  });
 });

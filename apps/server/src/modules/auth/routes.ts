@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { fail } from '../../domainError.ts';
 import { refuse } from '../../http/envelope.ts';
 import type { Router } from '../../http/route.ts';
 import type { AuthService, ClientMeta } from './service.ts';
@@ -21,8 +22,9 @@ export function authRoutes(r: Router, ctx: AppContext, auth: AuthService): void 
     return null;
   });
   r.handle('bindUid', ({ body, user }) => {
-    const local = ctx.hub.bind(body.client_id, user.userId, user.sessionId);
-    if (!local && !ctx.config.redisUrl) throw refuse.notFound('That connection is gone. Reconnect and try again.');
+    const bound = ctx.hub.bind(body.client_id, user.userId, user.sessionId);
+    if (bound === 'taken') throw fail('security.socketTaken');
+    if (bound === 'elsewhere' && !ctx.config.redisUrl) throw refuse.notFound('That connection is gone. Reconnect and try again.');
     return { user_id: user.userId, client_id: body.client_id };
   });
 }

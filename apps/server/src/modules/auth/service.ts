@@ -2,7 +2,6 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   type AuthResult,
   LOGIN_FAILURE_LIMIT,
-  LOGIN_FAILURE_WINDOW_MS,
   type LoginBody,
   type RegisterBody,
   SESSION_LONG_MS,
@@ -12,13 +11,21 @@ import type { AppContext } from '../../context.ts';
 import type { AuthUser, SessionResolver } from '../../http/auth.ts';
 import { ApiError, refuse } from '../../http/envelope.ts';
 import type { SystemService } from '../system/service.ts';
+import { assertStrongPassword } from './passwordStrength.ts';
 import { authStore } from './store.ts';
+import { type Attempt, attemptLedger } from './attempts.ts';
 import { hashToken, newInviteCode, newToken } from './tokens.ts';
 import { toUserInfo } from './users.ts';
 
 /** argon2id with OWASP's minimum memory (19 MiB, t=2). */
 export const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;
 const TOUCH_EVERY_MS = 60_000;
+/** Checked instead of a hash when the account does not exist, made once per process on first use. */
+let dummyHash: Promise<string> | undefined;
+const dummy = () => {
+  dummyHash ??= hash('not a real password', ARGON);
+  return dummyHash;
+};
 
 export interface ClientMeta {
   ip: string;
@@ -28,6 +35,7 @@ export interface ClientMeta {
 
 export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemService) {
   const store = authStore(ctx.db);
+  const attempts = attemptLedger(ctx.db);
 
   async function openSession(userId: number, device: string, remember: boolean, meta: ClientMeta) {
     const token = newToken();
@@ -45,17 +53,6 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
       revoked_at: null,
     });
     return { token, sessionId: id };
-  }
-
-  async function assertNotLocked(keys: string[]): Promise<void> {
-    const now = Date.now();
-    for (const key of keys) {
-      const { n, first } = await store.countFailures(key, now - LOGIN_FAILURE_WINDOW_MS);
-      if (n >= LOGIN_FAILURE_LIMIT && first !== null) {
-        const minutes = Math.max(1, Math.ceil((first + LOGIN_FAILURE_WINDOW_MS - now) / 60_000));
-        throw refuse.forbidden(`Too many failed sign-in attempts. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`);
-      }
-    }
   }
 
   const resolver: SessionResolver = {
@@ -79,6 +76,7 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
         throw refuse.bad('An account may use letters, digits and _ . @ - only.');
       }
       if (await store.findUserByAccount(accountKey)) throw refuse.bad('That account is already taken. Choose another.');
+      assertStrongPassword(body.password, body.account);
       const passwordHash = await hash(body.password, ARGON);
       let row: Awaited<ReturnType<typeof store.insertUser>>;
       try {
@@ -109,16 +107,23 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
 
     async login(body: LoginBody, meta: ClientMeta): Promise<AuthResult> {
       const accountKey = body.account.toLowerCase();
-      const keys = [`account:${accountKey}`, `ip:${meta.ip}`];
-      await assertNotLocked(keys);
-      const user = await store.findUserByAccount(accountKey);
-      const ok = user ? await verify(user.password_hash, body.password) : false;
-      if (!user || !ok) {
-        await store.recordFailure(keys, Date.now());
-        throw refuse.bad('Wrong account or password.');
+      const address = await attempts.limited(`ip:${meta.ip}`, LOGIN_FAILURE_LIMIT);
+      const found = await store.findUserByAccount(accountKey);
+      const knownDevice = found !== undefined && meta.cid !== '' && (await store.hasSignedInFrom(found.id, meta.cid));
+      let account: Attempt;
+      try {
+        account = await attempts.delayed(`account:${accountKey}`, knownDevice);
+      } catch (err) {
+        await address.release();
+        throw err;
       }
+      // An unknown account costs the same hashing time as a known one: no probing by timing.
+      const ok = await verify(found?.password_hash ?? (await dummy()), body.password);
+      const user = ok ? found : undefined;
+      if (!user) throw refuse.bad('Wrong account or password.');
+      await Promise.all([address.release(), account.release()]);
       if (user.status !== 1) throw refuse.forbidden('This account is disabled. Contact the administrator.');
-      await store.clearFailures(`account:${accountKey}`);
+      await attempts.clear(`account:${accountKey}`);
       const device = body.isMobile === false ? 'web' : 'mobile';
       const { token, sessionId } = await openSession(user.id, device, body.remember === true, meta);
       const sys = await system.sysInfo();
@@ -138,6 +143,7 @@ export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemS
 
     async logout(user: AuthUser): Promise<void> {
       await store.revokeSession(user.sessionId, Date.now());
+      ctx.hub.closeSessions([user.sessionId]);
     },
 
     async currentUser(userId: number) {

@@ -43,22 +43,14 @@ export function authStore(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    countFailures: async (key: string, since: number) => {
-      const row = await db
-        .selectFrom('login_failures')
-        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('at').as('first')])
-        .where('key', '=', key)
-        .where('at', '>', since)
-        .executeTakeFirst();
-      return { n: Number(row?.n ?? 0), first: row?.first == null ? null : Number(row.first) };
-    },
-
-    recordFailure: (keys: string[], at: number) =>
-      db
-        .insertInto('login_failures')
-        .values(keys.map((key) => ({ key, at })))
-        .execute(),
-
-    clearFailures: (key: string) => db.deleteFrom('login_failures').where('key', '=', key).execute(),
+    /** Whether this device (`cid` header) ever signed in to the account. */
+    hasSignedInFrom: async (userId: number, cid: string) =>
+      (await db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('cid', '=', cid.slice(0, 128))
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
   };
 }

@@ -172,7 +172,7 @@ export function conversationService(ctx: AppContext) {
         ...base,
         index: indexLetterOf(displayName),
         is_group: 0,
-        is_online: ctx.hub.isOnlineHere(uid) ? 1 : 0,
+        is_online: ctx.hub.isOnline(uid) ? 1 : 0,
         is_self: self ? 1 : 0,
       };
     });

@@ -33,7 +33,7 @@ export const FRIENDS_EVENT_KEY = 'friendAdded';
 
 export function friendsService(ctx: AppContext) {
   const db = ctx.db;
-  const online = (userId: number) => ctx.hub.isOnlineHere(userId);
+  const online = (userId: number) => ctx.hub.isOnline(userId);
 
   async function liveUser(conn: Db, id: number): Promise<PublicRow> {
     const row = await store.user(conn, id);

@@ -23,6 +23,7 @@ export function groupRoutes(r: Router, groups: GroupService): void {
   );
   r.handle('getAllUser', ({ body, user }) => groups.mentionList(user.userId, body.group_id ?? body.id));
   r.handle('groupQrcode', ({ body, user }) => groups.qrcode(user.userId, body.gid));
+  r.handle('resetGroupQrcode', ({ body, user }) => groups.resetQrcode(user.userId, body.gid));
   r.handle('groupJoin', ({ body, user }) => groups.join(user.userId, body));
   r.handle('bindGroup', ({ body, user }) => groups.bindGroup(user.userId, body.group_id, body.client_id));
   r.handle('bindGroupIndex', ({ body, user }) => groups.bindGroup(user.userId, body.group_id, body.client_id));

@@ -4,7 +4,6 @@ import {
   GROUP_MAX_MEMBERS,
   GROUP_MUTE_MAX_DAYS,
   GROUP_NAME_MAX,
-  GROUP_QR_VALID_DAYS,
   type GroupAvatarTile,
   type GroupMemberView,
   GroupMsg,
@@ -25,7 +24,8 @@ import { Answer, refuse } from '../../http/envelope.ts';
 import { groupConvKey } from '../conversations/keys.ts';
 import { ensureConversation, removeConversation } from '../conversations/rows.ts';
 import { remarksOf } from '../friends/relations.ts';
-import { signQr, staffQrSecret, verifyAnyQr } from '../users/qr.ts';
+import { verifyQr } from '../users/qr.ts';
+import { groupQrCodes } from './qrCodes.ts';
 import { announce, type GroupEventExtends, type GroupEventInfo, groupEventExtends } from './announce.ts';
 import { effectiveMute, mayModerate, ownerOnlySettingKeys, permissionsOf } from './rules.ts';
 import { groupStore, type MemberRow, type UserBrief } from './store.ts';
@@ -72,8 +72,7 @@ export const GroupText = {
 
 export function groupService(ctx: AppContext) {
   const store = groupStore(ctx.db, ctx.dialect);
-  /** Codes made by the owner or an admin are signed with a key of their own (docs: joining). */
-  const staffSecret = staffQrSecret(ctx.secret);
+  const qrCodes = groupQrCodes(ctx.db, ctx.secret);
 
   // --- loading and checks --------------------------------------------------------------------
 
@@ -453,6 +452,7 @@ export function groupService(ctx: AppContext) {
       await ctx.db.transaction().execute(async (trx) => {
         await store.deleteMember(trx, gid, target);
         await removeConversation(trx, target, groupContactId(gid));
+        if (!leaving) await qrCodes.noteRemoval(trx, gid, target);
       });
       ctx.groups.invalidate(gid);
       const [tiles, counts] = await Promise.all([store.avatarTiles([gid]), store.memberCounts([gid])]);
@@ -546,7 +546,7 @@ export function groupService(ctx: AppContext) {
       const m = await loadMembership(gid, me);
       const staff = m.role !== GroupRole.MEMBER;
       if (!staff && m.setting.invite === 0) throw refuse.forbidden(GroupText.qrInvite);
-      const { text, expiresAt } = signQr(staff ? staffSecret : ctx.secret, 'g', gid, (GROUP_QR_VALID_DAYS * DAY_MS) / 1000);
+      const { text, expiresAt } = await qrCodes.sign(gid, me);
       const s = await summary(m.g, m.role, m.setting);
       return {
         group_id: gid,
@@ -559,11 +559,18 @@ export function groupService(ctx: AppContext) {
       };
     },
 
+    /** Revokes every code of the group (owner or admin) and answers a fresh one. */
+    async resetQrcode(me: number, gid: number) {
+      const m = await loadMembership(gid, me);
+      if (m.role === GroupRole.MEMBER) throw refuse.forbidden(GroupText.moderateMember);
+      await qrCodes.reset(gid);
+      return this.qrcode(me, gid);
+    },
+
     async join(me: number, body: { qrcode?: string; code?: string; group_id?: number }) {
       const text = (body.qrcode ?? body.code ?? '').trim();
       const now = Date.now();
-      const verdict = verifyAnyQr(ctx.secret, text, now);
-      const staff = verdict.staff === true;
+      const verdict = verifyQr(ctx.secret, text, now);
       if ('error' in verdict) {
         throw refuse.bad(verdict.error === 'expired' ? GroupText.qrExpired : GroupText.qrForged);
       }
@@ -573,7 +580,8 @@ export function groupService(ctx: AppContext) {
       const { g, setting } = await loadGroup(gid);
       const existing = await store.member(gid, me);
       if (existing) return { ...(await summary(g, existing.role as GroupRoleValue, setting)), joined: 0 as const };
-      if (!staff && setting.invite === 0) throw refuse.forbidden(GroupText.joinInvite);
+      const makerRole = await qrCodes.makerRole(gid, verdict, me);
+      if (makerRole === GroupRole.MEMBER && setting.invite === 0) throw refuse.forbidden(GroupText.joinInvite);
       const [self] = await store.users([me]);
       if (!self) throw refuse.notFound(GroupText.notMember);
       await addMembers(me, gid, [self], { action: 'join', via: 'qrcode' });
@@ -641,6 +649,7 @@ export function groupService(ctx: AppContext) {
       for (const p of fresh) {
         await ensureConversation(trx, p.id, groupContactId(gid), groupConvKey(gid), { unhide: true });
       }
+      if (how.action === 'invite') await qrCodes.forgetRemovals(trx, gid, fresh.map((p) => p.id));
       return { existing: [...existing], fresh };
     });
     const { fresh } = outcome;

@@ -90,25 +90,28 @@ export async function commitAndPush(
 
   const results = await ctx.db.transaction().execute(async (trx) => {
     await lockConversations(trx, ctx.dialect, drafts.map((d) => d.conv_key));
-    const out: { row: MessageRow; created: boolean }[] = [];
+    const out: { row: MessageRow; created: boolean; prev: number }[] = [];
     for (const d of drafts) {
+      // Under the conversation's lock: nothing of this conversation can commit in between.
+      const prev = await messagesStore.newestOf(trx, d.conv_key);
       const msgId = await messagesStore.insert(trx, d);
       if (msgId === null) {
         const existing = await messagesStore.bySenderId(trx, d.from_user, d.id);
-        if (existing) out.push({ row: existing, created: false });
+        if (existing) out.push({ row: existing, created: false, prev: await messagesStore.newestOf(trx, d.conv_key, Number(existing.msg_id)) });
         continue;
       }
       if (d.attachments?.length) await messagesStore.attach(trx, msgId, d.attachments);
       const [scope, a, b] = d.conv_key.split(':');
       if (scope === 'p') await messagesStore.ensurePrivateRows(trx, Number(a), Number(b), d.conv_key, d.send_time);
-      out.push({ row: rowOf(d, msgId, senders.get(d.from_user)), created: true });
+      out.push({ row: rowOf(d, msgId, senders.get(d.from_user)), created: true, prev });
     }
     return out;
   });
 
   const delivered: Delivered[] = [];
-  for (const { row, created } of results) {
+  for (const { row, created, prev } of results) {
     const message = toChatMessage(row, { fileUrl: (fileId) => fileUrlFor(ctx, fileId, row.from_user) });
+    message.prev_msg_id = prev;
     delivered.push({ message, created });
     if (!created) continue;
     const to = await recipientsOf(ctx, row);

@@ -98,7 +98,8 @@ describe.each(backends)('reconcile after re-bind (%s)', (backend) => {
     expect(new Set([...byId(gotPrivate), ...byId(gotGroup)]).size).toBe(100);
     // the fetched messages are the sent ones, field for field (file links aside: none here)
     const sentById = new Map([...sentPrivate, ...sentGroup].map((m) => [m.msg_id, m]));
-    for (const m of [...gotPrivate, ...gotGroup]) expect(m).toEqual(sentById.get(m.msg_id));
+    // (the answers to sendMessage also carry prev_msg_id, lists do not)
+    for (const m of [...gotPrivate, ...gotGroup]) expect({ ...sentById.get(m.msg_id), prev_msg_id: undefined }).toEqual(m);
     const contactOfA = contacts.find((c) => c.id === a.id);
     expect(contactOfA).toMatchObject({ unread: 51, last_msg_id: Math.max(...byId(sentPrivate)) });
     expect(contacts.find((c) => c.id === `group-${gid}`)?.unread).toBe(51);
@@ -107,5 +108,31 @@ describe.each(backends)('reconcile after re-bind (%s)', (backend) => {
     const live = await send(s, a.token, { toContactId: b.id, content: 'welcome back' });
     expect((await after.next('simple')).data).toEqual(live.body.data);
     after.close();
+  });
+
+  it('chains every pushed message to the one before it in its conversation (prev_msg_id), under concurrent sends', async () => {
+    const watcher = await boundSocket(s.wsUrl, b.token);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        send(s, a.token, i % 2 ? { toContactId: b.id, content: `c${i}` } : { toContactId: `group-${gid}`, is_group: 1, content: `c${i}` }),
+      ),
+    );
+    const pushed: ChatMessage[] = [];
+    for (let i = 0; i < 10; i++) pushed.push((await watcher.next<ChatMessage>('simple')).data);
+    for (let i = 0; i < 10; i++) pushed.push((await watcher.next<ChatMessage>('group')).data);
+    watcher.close();
+    for (const conv of [0, 1] as const) {
+      const mine = pushed.filter((m) => m.is_group === conv).sort((x, y) => x.msg_id - y.msg_id);
+      // the answers carry the same chain as the pushes
+      for (const m of mine) expect(answers.find((r) => r.body.data.msg_id === m.msg_id)?.body.data.prev_msg_id).toBe(m.prev_msg_id);
+      for (let i = 1; i < mine.length; i++) expect(mine[i].prev_msg_id).toBe(mine[i - 1].msg_id);
+      // the first one links to the newest message the conversation held before
+      const history = await s.post(
+        '/enterprise/im/getMessageList',
+        { toContactId: conv ? `group-${gid}` : a.id, is_group: conv, before_msg_id: mine[0].msg_id, limit: 1 },
+        b.token,
+      );
+      expect(mine[0].prev_msg_id).toBe(history.body.data[0]?.msg_id ?? 0);
+    }
   });
 });

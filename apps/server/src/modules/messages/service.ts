@@ -6,6 +6,7 @@ import {
   chatLastContent,
   FILE_MESSAGE_TYPES,
   FILE_TRANSFER_NAME,
+  FORWARD_MAX_WRITES,
   FORWARD_MESSAGE_TYPE,
   type ForwardMessageBody,
   GROUP_SPEAK_MSG,
@@ -27,6 +28,7 @@ import {
   VOICE_MIN_SECONDS,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
+import { fail } from '../../domainError.ts';
 import { Answer, refuse } from '../../http/envelope.ts';
 import { type ContactRef, parseContactRef, resolveScope, type Scope, scopeOfMessage } from '../conversations/scope.ts';
 import { conversationsStore } from '../conversations/store.ts';
@@ -35,7 +37,8 @@ import type { SystemService } from '../system/service.ts';
 import { fileForSending, fileUrlFor } from '../uploads/files.ts';
 import { commitAndPush, type Draft, type DraftFile, draftOf, senderRow } from './deliver.ts';
 import { type MessageRow, senderOf, toChatMessage } from './serialize.ts';
-import { likeLower, mentions, messagesStore, notDeletedBy, selectMessages } from './store.ts';
+import { mentions, messagesStore, notDeletedBy, selectMessages } from './store.ts';
+import { contentMatches, isIndexable, recentFloor } from './textSearch.ts';
 
 /** Where a user may send: checked once per send or forward target. */
 type Target =
@@ -292,7 +295,12 @@ export function messageService(ctx: AppContext, system: SystemService) {
 
   // --- reading -------------------------------------------------------------------------------------
 
-  function filtered(me: number, scope: Scope, body: Pick<GetMessageListBody, 'keywords' | 'type' | 'is_at'>) {
+  function filtered(
+    me: number,
+    scope: Scope,
+    body: Pick<GetMessageListBody, 'keywords' | 'type' | 'is_at'>,
+    keywordFloor = 0,
+  ) {
     let q = selectMessages(db)
       .where('m.conv_key', 'in', scope.convKeys)
       .where('m.msg_id', '>', scope.floor)
@@ -300,7 +308,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
     if (body.type) q = q.where('m.type', '=', body.type);
     if (body.keywords) {
       const kw = body.keywords;
-      q = q.where('m.type', 'in', SEARCHABLE_TYPES).where('m.is_undo', '=', 0).where(likeLower('m.content', kw));
+      q = q.where('m.type', 'in', SEARCHABLE_TYPES).where('m.is_undo', '=', 0).where(contentMatches(ctx.dialect, kw, keywordFloor));
     }
     if (body.is_at === 1) q = q.where('m.from_user', '<>', me).where(mentions(me));
     return q;
@@ -327,8 +335,9 @@ export function messageService(ctx: AppContext, system: SystemService) {
 
   async function list(me: number, body: GetMessageListBody): Promise<Answer<ChatMessage[]>> {
     const scope = await resolveScope(ctx, me, body.toContactId, body.is_group);
-    let q = filtered(me, scope, body);
-    let count = filtered(me, scope, body).clearSelect().select((eb) => eb.fn.countAll().as('n'));
+    const floor = body.keywords && !isIndexable(body.keywords) ? await recentFloor(db, scope.convKeys) : 0;
+    let q = filtered(me, scope, body, floor);
+    let count = filtered(me, scope, body, floor).clearSelect().select((eb) => eb.fn.countAll().as('n'));
     let rows: MessageRow[];
     if (body.last_msg_id !== undefined) {
       q = q.where('m.msg_id', '>', body.last_msg_id);
@@ -361,13 +370,14 @@ export function messageService(ctx: AppContext, system: SystemService) {
 
   /** Messages with `keywords` in every conversation of mine, grouped by conversation (newest first). */
   async function search(me: number, keywords: string, perContact: number): Promise<MessageSearchHit[]> {
+    const floor = isIndexable(keywords) ? 0 : await recentFloor(db, { userId: me });
     const rows = await selectMessages(db)
       .innerJoin('conversations as c', (j) => j.onRef('c.conv_key', '=', 'm.conv_key').on('c.user_id', '=', me))
       .select(['c.contact_id', 'c.cleared_msg_id'])
       .whereRef('m.msg_id', '>', 'c.cleared_msg_id')
       .where('m.type', 'in', SEARCHABLE_TYPES)
       .where('m.is_undo', '=', 0)
-      .where(likeLower('m.content', keywords))
+      .where(contentMatches(ctx.dialect, keywords, floor))
       .where(notDeletedBy(me))
       .orderBy('m.msg_id', 'desc')
       .limit(1000)
@@ -475,6 +485,8 @@ export function messageService(ctx: AppContext, system: SystemService) {
 
   async function forward(me: number, body: ForwardMessageBody, exceptClientId?: string): Promise<ChatMessage[]> {
     const ids = [...new Set([...(body.msg_id !== undefined ? [body.msg_id] : []), ...(body.msg_ids ?? [])])].sort((a, b) => a - b);
+    const writes = (body.merge === 1 ? 1 : ids.length) * new Set(body.user_ids).size;
+    if (writes > FORWARD_MAX_WRITES) throw fail('security.forwardTooMany', { max: FORWARD_MAX_WRITES });
     const sources: MessageRow[] = [];
     for (const id of ids) {
       const { row } = await visibleMessage(me, id);

@@ -142,6 +142,20 @@ export const messagesStore = {
       .execute();
   },
 
+  /**
+   * The newest msg_id of one conversation (0 when it has none), or the newest below `below`:
+   * the `prev_msg_id` of the next message, or of message `below`.
+   */
+  async newestOf(db: Db, convKey: string, below?: number): Promise<number> {
+    let q = db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.max('msg_id').as('max'))
+      .where('conv_key', '=', convKey);
+    if (below !== undefined) q = q.where('msg_id', '<', below);
+    const row = await q.executeTakeFirst();
+    return Number(row?.max ?? 0);
+  },
+
   async bySenderId(db: Db, fromUser: number, id: string): Promise<MessageRow | undefined> {
     return selectMessages(db).where('m.from_user', '=', fromUser).where('m.id', '=', id).executeTakeFirst();
   },

@@ -10,10 +10,12 @@ import { ApiError } from '../../http/envelope.ts';
 import type { Router } from '../../http/route.ts';
 import { canReadFile, permanentFileUrl, signedFileUrl, verifyFileSignature } from './files.ts';
 import { announceProfile } from '../users/profilePush.ts';
-import { type UploadsService, uploadsService } from './service.ts';
+import { type UploadsService, uploadTooLarge, uploadsService } from './service.ts';
 import { uploadsStore } from './store.ts';
 
 const NO_FILE = 'That file does not exist.';
+/** Room for the multipart boundaries, part headers and small fields around the file. */
+const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
 /**
  * Upload routes: the multipart endpoints of the table, registered in their own encapsulated scope
@@ -32,6 +34,22 @@ export function uploadsRoutes(
       limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 8, fieldSize: 1024, parts: 12, headerPairs: 64 },
     });
     const routes = r.within(scope);
+
+    // an announced length over the route's limit is refused (413) before a byte of it is read
+    const maxBytes: Record<string, number> = {
+      '/common/upload/uploadfile': ctx.config.uploadMaxBytes,
+      '/common/upload/uploadavatar': AVATAR_MAX_BYTES,
+      '/common/upload/uploademoji': EMOJI_MAX_BYTES,
+    };
+    scope.addHook('onRequest', async (req) => {
+      const limit = maxBytes[(req.url.split('?')[0] ?? '').toLowerCase()];
+      const announced = Number(req.headers['content-length'] ?? 0);
+      if (limit !== undefined && announced > limit + MULTIPART_OVERHEAD_BYTES) throw uploadTooLarge(limit);
+    });
+    // a refused upload may still be arriving: close the connection instead of reading the rest
+    scope.addHook('onSend', async (_req, reply) => {
+      if (reply.statusCode === 413) reply.header('connection', 'close');
+    });
 
     routes.handle('uploadFile', async ({ req, user }) => {
       const f = await service.uploadFile(req, user.userId);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
-  fileTooLargeMessage,
+  formatSizeLimit,
   kindOfMime,
   PICTURE_MIMES,
   type StoredUploadKind,
@@ -15,6 +15,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile, supportedExtensions } from 'file-type';
 import type { AppContext } from '../../context.ts';
+import { DomainError } from '../../domainError.ts';
+import { httpRefusal } from '../../http/protection.ts';
 import type { Db } from '../../db/index.ts';
 import { ApiError, refuse } from '../../http/envelope.ts';
 import { uploadsStore } from './store.ts';
@@ -142,8 +144,13 @@ function isSystemError(err: unknown): boolean {
 }
 
 /** Maps a multipart parsing failure to a refusal; disk and other real failures stay errors (500). */
+/** An upload over its limit: HTTP 413, and the connection is closed after the answer. */
+export function uploadTooLarge(maxBytes: number): DomainError {
+  return httpRefusal(413, 'security.uploadTooLarge', { max: formatSizeLimit(maxBytes) });
+}
+
 function parseFailure(err: unknown): unknown {
-  if (err instanceof ApiError || isSystemError(err)) return err;
+  if (err instanceof ApiError || err instanceof DomainError || isSystemError(err)) return err;
   const code = (err as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT') return refuse.bad('Send one file per request.');
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return refuse.bad('The form has too many fields.');
@@ -169,7 +176,6 @@ export function uploadsService(ctx: AppContext) {
     const partPath = path.join(dir, `${stem}.part`);
 
     let written: { size: number; clientName: string } | null = null;
-    let tooLarge = false;
     let hint: string | undefined;
     let finalPath: string | null = null;
     try {
@@ -182,25 +188,23 @@ export function uploadsService(ctx: AppContext) {
             if (part.fieldname === 'kind' && typeof part.value === 'string') hint = part.value.trim().toLowerCase();
             continue;
           }
-          if (part.fieldname !== 'file' || written || tooLarge) {
+          if (part.fieldname !== 'file' || written) {
             part.file.resume();
             continue;
           }
           // the body ended inside this part: the parser has already destroyed its stream
           if (part.file.destroyed) throw refuse.bad(MALFORMED);
+          // past the limit the upload is cut at once (413), not read to its end
+          part.file.once('limit', () => part.file.destroy(uploadTooLarge(policy.maxBytes)));
           const count = counter();
           await pipeline(part.file, count.stream, fs.createWriteStream(partPath, { flags: 'wx' }));
-          if (part.file.truncated) {
-            tooLarge = true;
-            await removeQuietly(partPath);
-            continue;
-          }
+          // a small body may have hit the limit before the listener above was attached
+          if (part.file.truncated) throw uploadTooLarge(policy.maxBytes);
           written = { size: count.bytes(), clientName: part.filename };
         }
       } catch (err) {
         throw parseFailure(err);
       }
-      if (tooLarge) throw refuse.bad(fileTooLargeMessage(policy.maxBytes));
       if (!written) throw refuse.bad('Choose a file to upload: the form has no "file" field.');
       if (written.size === 0) throw refuse.bad('The file is empty.');
 

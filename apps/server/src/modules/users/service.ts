@@ -4,11 +4,11 @@ import {
   type EditAccountBody,
   type EditPasswordBody,
   groupContactId,
-  LOGIN_FAILURE_WINDOW_MS,
   type MyQrcode,
   type PublicProfile,
   parseGroupContactId,
   SEARCH_RESULTS_MAX,
+  SECRET_ATTEMPTS_LIMIT,
   type ScanResult,
   type SearchUserItem,
   SYSTEM_CONTACT_ID,
@@ -21,6 +21,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../../http/auth.ts';
 import { ApiError, refuse } from '../../http/envelope.ts';
+import { attemptLedger } from '../auth/attempts.ts';
+import { assertStrongPassword } from '../auth/passwordStrength.ts';
 import { ARGON } from '../auth/service.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { toUserInfo } from '../auth/users.ts';
@@ -29,14 +31,14 @@ import { announceProfile } from './profilePush.ts';
 import { isParleyQr, signQr, verifyAnyQr } from './qr.ts';
 import { usersStore } from './store.ts';
 
-/** Wrong codes / current passwords allowed per user in the login-failure window before a pause. */
-export const SECRET_ATTEMPTS_LIMIT = 5;
 const ACCOUNT_CHARS = /^[\p{L}\p{N}_.@-]+$/u;
 const DAY_S = 24 * 3600;
 
 export function usersService(ctx: AppContext) {
   const store = usersStore(ctx.db);
-  const online = (id: number) => ctx.hub.isOnlineHere(id);
+  const attempts = attemptLedger(ctx.db);
+  /** Online state is shown to friends (and to oneself) only. */
+  const online = (id: number) => ctx.hub.isOnline(id);
 
   async function me(userId: number) {
     const row = await store.findUser(userId);
@@ -49,20 +51,13 @@ export function usersService(ctx: AppContext) {
     if (!row) throw refuse.notFound('That user does not exist.');
     const isSelf = targetId === viewer;
     const friends = isSelf ? new Map<number, string>() : await store.friendIdsAmong(viewer, [targetId]);
+    const isFriend = friends.has(targetId);
     return toPublicProfile(row, {
       isSelf,
-      isFriend: friends.has(targetId),
+      isFriend,
       remark: friends.get(targetId) ?? '',
-      online: online(targetId),
+      online: (isSelf || isFriend) && online(targetId),
     });
-  }
-
-  async function assertAttemptsLeft(key: string): Promise<void> {
-    const n = await store.countFailures(key, Date.now() - LOGIN_FAILURE_WINDOW_MS);
-    if (n >= SECRET_ATTEMPTS_LIMIT) {
-      const minutes = Math.round(LOGIN_FAILURE_WINDOW_MS / 60_000);
-      throw refuse.forbidden(`Too many wrong attempts. Try again in ${minutes} minutes.`);
-    }
   }
 
   return {
@@ -90,7 +85,12 @@ export function usersService(ctx: AppContext) {
         rows.map((r) => r.id),
       );
       return rows.map((r) =>
-        toPublicProfile(r, { isSelf: false, isFriend: friends.has(r.id), remark: friends.get(r.id) ?? '', online: online(r.id) }),
+        toPublicProfile(r, {
+          isSelf: false,
+          isFriend: friends.has(r.id),
+          remark: friends.get(r.id) ?? '',
+          online: friends.has(r.id) && online(r.id),
+        }),
       );
     },
 
@@ -115,11 +115,10 @@ export function usersService(ctx: AppContext) {
     async verifyEmail(userId: number, body: VerifyEmailBody): Promise<UserInfo> {
       await me(userId);
       const key = `verify:${userId}`;
-      await assertAttemptsLeft(key);
+      const attempt = await attempts.limited(key, SECRET_ATTEMPTS_LIMIT);
       const now = Date.now();
       const code = await store.findCode(body.email, hashToken(body.code), now);
       if (!code) {
-        await store.recordFailure(key, now);
         throw refuse.bad('That code is wrong or has expired. Ask for a new code.');
       }
       if (await store.verifiedEmailOwner(body.email, userId)) {
@@ -127,7 +126,8 @@ export function usersService(ctx: AppContext) {
       }
       if (!(await store.useCode(code.id, now))) throw refuse.bad('That code was already used. Ask for a new code.');
       await store.updateUser(userId, { email: body.email, verified: 1 });
-      await store.clearFailures(key);
+      await attempt.release();
+      await attempts.clear(key);
       return toUserInfo(await me(userId));
     },
 
@@ -152,18 +152,17 @@ export function usersService(ctx: AppContext) {
     async editPassword(user: AuthUser, body: EditPasswordBody): Promise<{ signedOut: number }> {
       const row = await me(user.userId);
       const key = `password:${user.userId}`;
-      await assertAttemptsLeft(key);
-      if (!(await verify(row.password_hash, body.oldPassword))) {
-        await store.recordFailure(key, Date.now());
-        throw refuse.bad('Your current password is wrong.');
-      }
+      const attempt = await attempts.limited(key, SECRET_ATTEMPTS_LIMIT);
+      if (!(await verify(row.password_hash, body.oldPassword))) throw refuse.bad('Your current password is wrong.');
+      await attempt.release();
+      assertStrongPassword(body.password, row.account);
       const passwordHash = await hash(body.password, ARGON);
       const revoked = await ctx.db.transaction().execute(async (trx) => {
         const s = usersStore(trx);
         await s.updateUser(user.userId, { password_hash: passwordHash });
         return s.revokeOthers(user.userId, user.sessionId, Date.now());
       });
-      await store.clearFailures(key);
+      await attempts.clear(key);
       if (revoked.length > 0) {
         ctx.hub.push({ sessions: revoked }, 'offline', { msg: 'Your password was changed. Sign in again.' }, { close: true });
       }

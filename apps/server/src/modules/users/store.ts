@@ -91,17 +91,6 @@ export function usersStore(db: Db) {
       return Number(res.numUpdatedRows) > 0;
     },
 
-    countFailures: async (key: string, since: number) => {
-      const row = await db
-        .selectFrom('login_failures')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('key', '=', key)
-        .where('at', '>', since)
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
-    },
-    recordFailure: (key: string, at: number) => db.insertInto('login_failures').values({ key, at }).execute(),
-    clearFailures: (key: string) => db.deleteFrom('login_failures').where('key', '=', key).execute(),
 
     liveSessions: (userId: number, now: number) =>
       db

@@ -34,7 +34,7 @@ import { type ChatKind, useSendBlock } from './chat/useSendBlock.ts';
 import { stopVoice } from './chat/voicePlayer.ts';
 import { useGroupNoticeOnce } from './group/noticeOnce.tsx';
 
-const EMPTY: Thread = { items: [], hasOlder: true, loading: false, loaded: false };
+const EMPTY: Thread = { items: [], hasOlder: true, loading: false, loaded: false, syncedMsgId: 0 };
 
 function kindOf(contactId: string, isGroupParam: string | undefined, myUserId: number): ChatKind {
   if (contactId === SYSTEM_CONTACT_ID) return 'system';

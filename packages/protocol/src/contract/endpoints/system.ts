@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sendCodeBody } from '../../api/auth.ts';
+import { wholeNumber } from '../../api/numbers.ts';
 import { sysInfoSchema } from '../../api/system.ts';
 import { endpoint } from '../define.ts';
 
@@ -15,7 +16,8 @@ export const systemEndpoints = {
   checkVersion: endpoint({
     path: '/common/pub/checkVersion',
     access: 'public',
-    body: z.object({ versionCode: z.coerce.number({ error: 'versionCode (the app build number) is required' }).int() }).loose(),
+    // the build number is required: a client sending only its version name would never hear of an update
+    body: z.object({ versionCode: wholeNumber(0, Number.MAX_SAFE_INTEGER) }).loose(),
     data: z.object({ version: z.string(), versionCode: z.number().int(), hasUpdate: z.boolean() }),
     domain: 'system',
     summary: 'Whether a newer app version than versionCode exists',

@@ -1,0 +1,41 @@
+import { SEARCH_INDEXED_MIN_CHARS, SEARCH_SHORT_KEYWORD_WINDOW } from '@parley/protocol';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db, Dialect } from '../../db/index.ts';
+import { likeLower } from './store.ts';
+
+/** Whether the trigram index can serve this keyword (3+ characters). */
+export function isIndexable(keywords: string): boolean {
+  return [...keywords].length >= SEARCH_INDEXED_MIN_CHARS;
+}
+
+/**
+ * `m.content` contains `keywords`, case-insensitively: the same `lower(content) like` everywhere,
+ * narrowed first by the trigram index (SQLite FTS5 `messages_fts`; PostgreSQL's planner uses the
+ * pg_trgm GIN index on lower(content) for the LIKE itself). `floor`: the bounded window of a keyword
+ * too short for the index (see recentFloor).
+ */
+export function contentMatches(dialect: Dialect, keywords: string, floor = 0): Expression<SqlBool> {
+  const like = likeLower('m.content', keywords);
+  if (!isIndexable(keywords)) return sql<SqlBool>`(${sql.ref('m.msg_id')} > ${floor} and ${like})`;
+  if (dialect === 'postgres') return like;
+  const phrase = `"${keywords.replaceAll('"', '""')}"`;
+  return sql<SqlBool>`(${sql.ref('m.msg_id')} in (select rowid from messages_fts where messages_fts match ${phrase}) and ${like})`;
+}
+
+/**
+ * For a keyword shorter than the index allows: the msg_id below which messages of these
+ * conversations are not searched, so that at most SEARCH_SHORT_KEYWORD_WINDOW of them are read.
+ * `convKeys` is a list, or the conversations of a user.
+ */
+export async function recentFloor(db: Db, convKeys: string[] | { userId: number }): Promise<number> {
+  let q = db.selectFrom('messages').select('msg_id');
+  q = Array.isArray(convKeys)
+    ? q.where('conv_key', 'in', convKeys.length > 0 ? convKeys : [''])
+    : q.where('conv_key', 'in', db.selectFrom('conversations').select('conv_key').where('user_id', '=', convKeys.userId));
+  const row = await q
+    .orderBy('msg_id', 'desc')
+    .limit(1)
+    .offset(SEARCH_SHORT_KEYWORD_WINDOW - 1)
+    .executeTakeFirst();
+  return row ? Number(row.msg_id) - 1 : 0;
+}

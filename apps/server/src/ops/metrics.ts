@@ -1,0 +1,99 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The `/metrics` figures (Prometheus text format, `prom-client`). Each app has its own registry
+ * (tests build many apps in one process); the process figures (CPU, memory, event-loop lag as
+ * `nodejs_eventloop_lag_*`) are collected once per process and merged in when scraped.
+ */
+
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+export interface MetricSources {
+  /** open sockets of this node */
+  sockets(): number;
+  /** users with at least one bound socket on this node */
+  boundUsers(): number;
+  /** frames written to sockets so far (a running total) */
+  framesDelivered(): number;
+}
+
+export interface Metrics {
+  /** one HTTP answer: its route and how long it took */
+  observeRequest(route: string, seconds: number): void;
+  /** one database query */
+  observeQuery(seconds: number): void;
+  render(): Promise<{ contentType: string; body: string }>;
+}
+
+const SEND_PATH = '/enterprise/im/sendmessage';
+
+export function createMetrics(sources: MetricSources): Metrics {
+  const registry = new Registry();
+  new Gauge({
+    name: 'parley_sockets',
+    help: 'Open WebSocket connections on this node',
+    registers: [registry],
+    collect() {
+      this.set(sources.sockets());
+    },
+  });
+  new Gauge({
+    name: 'parley_bound_users',
+    help: 'Users with at least one bound socket on this node',
+    registers: [registry],
+    collect() {
+      this.set(sources.boundUsers());
+    },
+  });
+  let counted = 0;
+  new Counter({
+    name: 'parley_pushes_total',
+    help: 'Push frames written to sockets (rate() gives pushes per second)',
+    registers: [registry],
+    collect() {
+      const now = sources.framesDelivered();
+      this.inc(now - counted);
+      counted = now;
+    },
+  });
+  const send = new Histogram({
+    name: 'parley_send_message_seconds',
+    help: 'sendMessage latency, request to answer',
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const requests = new Histogram({
+    name: 'parley_http_request_seconds',
+    help: 'HTTP answer latency by route',
+    labelNames: ['route'],
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  });
+  const queries = new Histogram({
+    name: 'parley_db_query_seconds',
+    help: 'Database time per query',
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [registry],
+  });
+
+  return {
+    observeRequest(route, seconds) {
+      requests.observe({ route }, seconds);
+      if (route.toLowerCase() === SEND_PATH) send.observe(seconds);
+    },
+    observeQuery(seconds) {
+      queries.observe(seconds);
+    },
+    async render() {
+      const merged = Registry.merge([processMetrics(), registry]);
+      return { contentType: merged.contentType, body: await merged.metrics() };
+    },
+  };
+}
