@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: seeds a fresh SQLite database, starts the real server as its own process and
  * drives it from a separate load-generator process; prints each figure beside its budget.
- * Options: --only fanout|private|idle|stall|fuzz (repeatable), --seconds N (fan-out step length,
- * default 30), --fuzz N (bodies of the fuzz run, default 10,000).
+ * Options: --only fanout|private|idle|stall|fuzz|redpackets (repeatable), --seconds N (fan-out step
+ * length, default 30), --fuzz N (bodies of the fuzz run, default 10,000).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +13,7 @@ import type { Job } from './generator.ts';
 import { endpointCases } from '../../apps/server/src/testing/endpointCases.ts';
 import { fireFuzz, fuzzCases } from '../../apps/server/src/testing/fuzz.ts';
 import { cpuSeconds, rssMb, rssPeak } from './procstat.ts';
+import { benchRedPackets, CLAIM_BUDGET } from './redpackets.ts';
 import { seed, seedSearchLoad } from './seed.ts';
 import type { StallJob } from './stall.ts';
 
@@ -36,7 +37,7 @@ function startServer(dataDir: string): Promise<{ proc: ChildProcess; url: string
   const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', path.join(os.tmpdir(), 'parley-prof')] : [];
   const proc = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...BENCH_LIMITS },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', WALLET_PROVIDER: 'sandbox', ...BENCH_LIMITS },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -209,6 +210,20 @@ async function main() {
       console.log(`  answers by HTTP status: ${statuses}; server answering afterwards: ${alive.status === 200 ? 'yes' : 'NO'}`);
       for (const f of outcome.failures.slice(0, 5)) console.log(`  500 at ${f.path}: ${f.body} → ${f.answer}`);
       lines.push(`fuzz                 ${outcome.total} bodies, answers of 500: ${outcome.failures.length}   budget: ${BUDGET.fuzz500s}   ${verdict(outcome.failures.length === BUDGET.fuzz500s && alive.status === 200)}`);
+    }
+    if (wants('redpackets')) {
+      console.log('\nRed packets: 1,000 clients open one 100-share packet at once; then 40 packets × 100 claims, 64 in flight');
+      const cpu0 = cpuSeconds(pid);
+      const r = await benchRedPackets(url, seeded.tokens, seeded.groupId);
+      const cpu = cpuSeconds(pid) - cpu0;
+      const b = r.burst;
+      const exact = b.winners === 100 && b.sumExact && b.nobodyTwice;
+      console.log(`  burst: ${b.winners} winners of ${b.clients}, sum exact ${b.sumExact}, nobody twice ${b.nobodyTwice}; p50 ${fmt(b.p50)} ms, p95 ${fmt(b.p95)} ms, p99 ${fmt(b.p99)} ms`);
+      console.log(`  sustained: ${r.sustained.claims} claims of ${r.sustained.packets} packets in ${fmt(r.sustained.seconds)} s (p95 ${fmt(r.sustained.p95)} ms, ${r.sustained.failures} not won); server CPU ${fmt(cpu)} s`);
+      lines.push(
+        `red packet burst     p95 ${fmt(b.p95)} ms, exactly 100 winners: ${exact}   budget: ≤ ${CLAIM_BUDGET.burstP95} ms and exact   ${verdict(exact && b.p95 <= CLAIM_BUDGET.burstP95)}`,
+        `red packet claims    ${fmt(r.sustained.perSecond, 0)} claims/s on SQLite   budget: ≥ ${CLAIM_BUDGET.claimsPerSecond}/s   ${verdict(r.sustained.perSecond >= CLAIM_BUDGET.claimsPerSecond && r.sustained.failures === 0)}`,
+      );
     }
   } finally {
     proc.kill('SIGTERM');

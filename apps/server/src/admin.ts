@@ -5,6 +5,8 @@ import { systemService } from './modules/system/service.ts';
 import { localBus, redisBus } from './realtime/bus.ts';
 import { Hub } from './realtime/hub.ts';
 
+import { WALLET_USAGE } from './modules/wallet/admin.ts';
+
 export const USAGE = `Usage:
   parley start                      start the server
   parley migrate                    apply database migrations
@@ -13,7 +15,8 @@ export const USAGE = `Usage:
   parley admin notice "TEXT" [USER_ID]
                                     post a system notice to everyone (or one user)
   parley admin backup FILE          copy the SQLite database to FILE while the server runs
-                                    (PostgreSQL: use pg_dump, see the README)`;
+                                    (PostgreSQL: use pg_dump, see the README)
+${WALLET_USAGE}`;
 
 type Env = NodeJS.ProcessEnv;
 type Print = (line: string) => void;

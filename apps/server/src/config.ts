@@ -41,6 +41,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(2_000),
+  WALLET_PROVIDER: z.enum(['manual', 'sandbox'], { error: 'must be manual or sandbox' }).default('manual'),
 });
 
 export interface Config {
@@ -75,6 +76,8 @@ export interface Config {
   socketsPerAddress: number;
   /** Where the log goes (tests read it); standard output when not given. */
   logStream?: NodeJS.WritableStream;
+  /** who approves recharges and withdrawals: an operator (`manual`) or nobody (`sandbox`, at once) */
+  walletProvider: 'manual' | 'sandbox';
 }
 
 export class ConfigError extends Error {}
@@ -110,5 +113,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    walletProvider: e.WALLET_PROVIDER,
   };
 }

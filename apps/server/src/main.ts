@@ -3,6 +3,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { backupSqlite } from './ops/backup.ts';
+import { walletAdmin } from './modules/wallet/admin.ts';
+import { redisBus } from './realtime/bus.ts';
+import { Hub } from './realtime/hub.ts';
 
 /** A second signal, or a shutdown that hangs this long, ends the process at once. */
 const SHUTDOWN_LIMIT_MS = 30_000;
@@ -35,6 +38,29 @@ async function backup(file: string | undefined): Promise<void> {
   console.log(`Backed up ${pages} pages to ${target}.`);
 }
 
+/** `admin wallet …`: with REDIS_URL the decision reaches running servers at once, otherwise within 2 s (their poll). */
+async function wallet(args: string[]): Promise<void> {
+  const config = loadConfig();
+  const handle = await openDatabase(config);
+  const bus = config.redisUrl ? await redisBus(config.redisUrl, `parley:bus:${config.databaseSchema ?? 'default'}`) : undefined;
+  try {
+    await migrate(handle);
+    const { lines, exitCode } = await walletAdmin({ db: handle.db, dialect: handle.dialect, hub: bus ? new Hub(bus) : undefined }, args);
+    for (const line of lines) console.log(line);
+    process.exitCode = exitCode;
+  } finally {
+    await bus?.close();
+    await handle.close();
+  }
+}
+
+async function admin(args: string[]): Promise<void> {
+  if (args[0] === 'backup') return backup(args[1]);
+  if (args[0] === 'wallet') return wallet(args.slice(1));
+  // config and notices: the shared runner (tests run it in-process)
+  return runAdmin(args);
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'start' || command === undefined) return start();
@@ -45,8 +71,7 @@ async function main(argv: string[]): Promise<void> {
     console.log('Migrations applied.');
     return;
   }
-  // the backup copies the live SQLite file here; the other admin commands are the shared runner (tests run it in-process)
-  if (command === 'admin') return rest[0] === 'backup' ? backup(rest[1]) : runAdmin(rest);
+  if (command === 'admin') return admin(rest);
   throw new ConfigError(USAGE);
 }
 

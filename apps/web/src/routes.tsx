@@ -41,6 +41,12 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/pages/message/video', titleKey: 'routes.video', page: lazyPage(() => import('./pages/message/video.tsx')), access: 'session' },
   { path: '/pages/message/redPacket', titleKey: 'routes.redPacket', page: lazyPage(() => import('./pages/message/redPacket.tsx')), access: 'session' },
   {
+    path: '/pages/message/redPacketDetail',
+    titleKey: 'routes.redPacket',
+    page: lazyPage(() => import('./pages/message/redPacketDetail.tsx')),
+    access: 'session',
+  },
+  {
     path: '/pages/message/redPacketLog',
     titleKey: 'routes.redPacketLog',
     page: lazyPage(() => import('./pages/message/redPacketLog.tsx')),

@@ -32,6 +32,12 @@ export const PushType = [
   'isRead',
   /** messages: a message was recalled {msg_id, toContactId, is_group, fromUser, by} */
   'undoMessage',
+  /** wallet: my balance changed {balance, reason} */
+  'walletBalance',
+  /** wallet: a recharge or withdraw request was decided */
+  'walletRequest',
+  /** red packets: someone opened a packet (to its sender and the claimer) */
+  'redPacketOpened',
   /** users: a friend's or co-member's nickname or avatar changed (contract pushes/profile.ts) */
   'profileChanged',
   'bindUid',

@@ -13,3 +13,4 @@ export * from './api/friends.ts';
 export * from './api/users.ts';
 export * from './api/messages.ts';
 export * from './contract/index.ts';
+export * from './wallet/index.ts';

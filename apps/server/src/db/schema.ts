@@ -184,4 +184,80 @@ export interface Database {
   message_deletions: MessageDeletionsTable;
   message_attachments: MessageAttachmentsTable;
   uploads: UploadsTable;
+  wallets: WalletsTable;
+  ledger_txns: LedgerTxnsTable;
+  ledger_entries: LedgerEntriesTable;
+  wallet_requests: WalletRequestsTable;
+  red_packets: RedPacketsTable;
+  red_packet_shares: RedPacketSharesTable;
+}
+
+/** Wallets (issue 10): the balance is cached here, in the same transaction as its ledger entries. */
+export interface WalletsTable {
+  user_id: number;
+  balance: Generated<number>;
+  pay_hash: string;
+  must_change: Generated<number>;
+  pay_failures: Generated<number>;
+  pay_locked_until: Generated<number>;
+  opened_at: number;
+}
+
+export interface LedgerTxnsTable {
+  id: Generated<number>;
+  kind: string;
+  ref: string;
+  created_at: number;
+}
+
+/** One leg of a transaction; `account` is `user:<id>` or `system:<name>`. */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  txn_id: number;
+  account: string;
+  amount: number;
+  balance_after: number | null;
+  kind: string;
+  ref: string;
+  created_at: number;
+}
+
+export interface WalletRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  amount: number;
+  status: string;
+  provider: string;
+  created_at: number;
+  decided_at: number | null;
+  notified: Generated<number>;
+}
+
+export interface RedPacketsTable {
+  msg_id: number;
+  sender_id: number;
+  is_group: number;
+  group_id: number | null;
+  to_user: number | null;
+  kind: string;
+  total: number;
+  count: number;
+  claimed_count: Generated<number>;
+  claimed_total: Generated<number>;
+  refunded: Generated<number>;
+  blessing: string;
+  cover: string;
+  status: string;
+  created_at: number;
+  expires_at: number;
+  finished_at: number | null;
+}
+
+export interface RedPacketSharesTable {
+  packet_id: number;
+  seq: number;
+  amount: number;
+  claimed_by: number | null;
+  claimed_at: number | null;
 }

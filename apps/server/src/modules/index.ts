@@ -8,6 +8,7 @@ import { friendsRoutes } from './friends/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { groupService } from './groups/service.ts';
 import { messageRoutes } from './messages/routes.ts';
+import { registerWalletAndRedPackets } from './redpackets/module.ts';
 import { systemRoutes } from './system/routes.ts';
 import type { SystemService } from './system/service.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -25,4 +26,5 @@ export function registerModules(router: Router, ctx: AppContext, system: SystemS
   uploadsRoutes(app, router, ctx);
   conversationRoutes(router, ctx);
   messageRoutes(router, ctx, system);
+  registerWalletAndRedPackets(router, ctx, system, app);
 }

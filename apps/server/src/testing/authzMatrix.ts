@@ -126,6 +126,7 @@ export const authzMatrix: Record<string, MatrixEntry> = {
   '/enterprise/group/clearMessage': { stranger: (w) => ({ ...g(w), all: 1 }), member: (w) => ({ ...g(w), all: 1 }) },
   '/enterprise/group/getAllUser': { stranger: g },
   '/enterprise/group/groupQrcode': { stranger: g, member: own('members may invite while the invite switch is on (the default)') },
+  '/enterprise/group/resetQrcode': { stranger: g, member: g },
   '/enterprise/group/joinGroup': { stranger: g, member: own('a member is in the group already') },
   '/common/pub/bindGroup': { stranger: (w) => ({ client_id: w.ownerClientId, group_id: w.groupId }) },
   '/common/index/bindGroup': { stranger: (w) => ({ client_id: w.ownerClientId, group_id: w.groupId }) },

@@ -65,7 +65,8 @@ export async function startServer(
     ...overrides,
   };
   const built = await buildApp(config);
-  const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  // a backlog above Node's 511: the red-packet suite opens a thousand connections at once
+  const address = await built.app.listen({ port: 0, host: '127.0.0.1', backlog: 2048 });
   const url = address;
   let counter = 0;
 

@@ -9,6 +9,8 @@ import { messagesEndpoints } from './endpoints/messages.ts';
 import { systemEndpoints } from './endpoints/system.ts';
 import { uploadsEndpoints } from './endpoints/uploads.ts';
 import { usersEndpoints } from './endpoints/users.ts';
+import { redPacketEndpoints } from './endpoints/redpackets.ts';
+import { walletEndpoints } from './endpoints/wallet.ts';
 
 /**
  * Every HTTP endpoint, by name (design: Contract). The server registers its routes from this
@@ -25,6 +27,8 @@ export const endpoints = {
   ...groupsEndpoints,
   ...groupQrEndpoints,
   ...uploadsEndpoints,
+  ...walletEndpoints,
+  ...redPacketEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -2,6 +2,8 @@ import type { ErrorDef } from './define.ts';
 import { commonErrors } from './errors/common.ts';
 import { securityErrors } from './errors/security.ts';
 import { systemErrors } from './errors/system.ts';
+import { redPacketErrors } from './errors/redpackets.ts';
+import { walletErrors } from './errors/wallet.ts';
 
 /**
  * Every refusal the server can answer, by stable key. A refusal is
@@ -12,6 +14,8 @@ export const errors = {
   ...commonErrors,
   ...systemErrors,
   ...securityErrors,
+  ...walletErrors,
+  ...redPacketErrors,
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof errors;

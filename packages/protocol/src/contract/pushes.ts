@@ -7,6 +7,7 @@ import { messagesPushes } from './pushes/messages.ts';
 import { profilePushes } from './pushes/profile.ts';
 import { realtimePushes } from './pushes/realtime.ts';
 import { systemPushes } from './pushes/system.ts';
+import { walletPushes } from './pushes/wallet.ts';
 
 /**
  * Every server push, by type: `{type, data}` where `data` matches the schema here
@@ -21,6 +22,7 @@ export const pushes = {
   ...conversationsPushes,
   ...messagesPushes,
   ...groupsPushes,
+  ...walletPushes,
   ...profilePushes,
 } satisfies Record<string, z.ZodType>;
 

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import * as core from './001_core.ts';
 import * as search from './002_search.ts';
 import * as groupQr from './003_groupqr.ts';
-import * as messageAttachments from './004_message_attachments.ts';
+import * as wallet from './004_wallet.ts';
+import * as messageAttachments from './005_message_attachments.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -15,5 +16,6 @@ export const migrations: MigrationStep[] = [
   { name: '001_core', up: core.up },
   { name: '002_search', up: search.up },
   { name: '003_groupqr', up: groupQr.up },
-  { name: '004_message_attachments', up: messageAttachments.up },
+  { name: '004_wallet', up: wallet.up },
+  { name: '005_message_attachments', up: messageAttachments.up },
 ];

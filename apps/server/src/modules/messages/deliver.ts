@@ -34,6 +34,12 @@ export interface Draft extends MessageDraft {
   attachments?: number[];
 }
 
+/** See `commitAndPush`: each draft's msg_id, and whether it was new (false: a resend of a stored id). */
+export type WithinMessageTxn = (
+  trx: Db,
+  stored: { msgId: number; created: boolean; toContact: string; isGroup: boolean }[],
+) => Promise<void>;
+
 export interface Delivered {
   message: ChatMessage;
   /** false when the same (sender, id) was stored before: nothing was written or pushed */
@@ -82,6 +88,11 @@ export async function commitAndPush(
   exceptClientId?: string,
   /** sender rows already read (the send path reads it while checking permissions) */
   preloaded?: Map<number, SenderColumns | undefined>,
+  /**
+   * Work of another module that must commit or fail with the messages (a red packet's payment):
+   * runs inside the transaction after the inserts; throwing rolls the messages back too.
+   */
+  within?: WithinMessageTxn,
 ): Promise<Delivered[]> {
   const senders = new Map(preloaded);
   for (const id of new Set(drafts.map((d) => d.from_user))) {
@@ -104,6 +115,10 @@ export async function commitAndPush(
       const [scope, a, b] = d.conv_key.split(':');
       if (scope === 'p') await messagesStore.ensurePrivateRows(trx, Number(a), Number(b), d.conv_key, d.send_time);
       out.push({ row: rowOf(d, msgId, senders.get(d.from_user)), created: true, prev });
+    }
+    if (within) {
+      const stored = out.map((o) => ({ msgId: Number(o.row.msg_id), created: o.created, toContact: o.row.to_contact, isGroup: Number(o.row.is_group) === 1 }));
+      await within(trx, stored);
     }
     return out;
   });

@@ -35,7 +35,7 @@ import { conversationsStore } from '../conversations/store.ts';
 import { remarksOf } from '../friends/relations.ts';
 import type { SystemService } from '../system/service.ts';
 import { fileForSending, fileUrlFor } from '../uploads/files.ts';
-import { commitAndPush, type Draft, type DraftFile, draftOf, senderRow } from './deliver.ts';
+import { commitAndPush, type Draft, type DraftFile, draftOf, senderRow, type WithinMessageTxn } from './deliver.ts';
 import { type MessageRow, senderOf, toChatMessage } from './serialize.ts';
 import { mentions, messagesStore, notDeletedBy, selectMessages } from './store.ts';
 import { contentMatches, isIndexable, recentFloor } from './textSearch.ts';
@@ -293,6 +293,33 @@ export function messageService(ctx: AppContext, system: SystemService) {
     };
   }
 
+  /**
+   * A message another module composes (a red packet): the same target checks as `send`, and
+   * `within` commits with it in one transaction (the payment of a red packet).
+   */
+  async function sendComposed(
+    me: number,
+    input: { id: string; toContactId: number | string; is_group: number; type: string; content: string; extends: Record<string, unknown> },
+    within: WithinMessageTxn,
+    exceptClientId?: string,
+  ): Promise<ChatMessage> {
+    const target = await checkTarget(me, parseContactRef(String(input.toContactId), input.is_group));
+    const draft = draftOf(
+      {
+        id: input.id,
+        fromUser: me,
+        toContactId: target.kind === 'group' ? groupContactId(target.groupId) : target.userId,
+        isGroup: target.kind === 'group',
+        type: input.type,
+        content: input.content,
+        extends: input.extends,
+      },
+      null,
+    );
+    const [done] = await commitAndPush(ctx, [draft], exceptClientId, undefined, within);
+    return done.message;
+  }
+
   // --- reading -------------------------------------------------------------------------------------
 
   function filtered(
@@ -449,7 +476,8 @@ export function messageService(ctx: AppContext, system: SystemService) {
 
   async function recall(me: number, ref: number | string, exceptClientId?: string): Promise<ChatMessage> {
     const { row, scope } = await visibleMessage(me, ref);
-    if ((SERVER_MESSAGE_TYPES as readonly string[]).includes(row.type)) throw refuse.forbidden(MESSAGE_MSG.recallKind);
+    // a red packet stays: its money is in escrow
+    if ((SERVER_MESSAGE_TYPES as readonly string[]).includes(row.type) || row.type === 'red_packet') throw refuse.forbidden(MESSAGE_MSG.recallKind);
     const fileUrl = (fileId: number) => fileUrlFor(ctx, fileId, me);
     if (Number(row.is_undo) === 1) return toChatMessage(row, { fileUrl });
     const role = scope.member?.role ?? GroupRole.MEMBER;
@@ -559,7 +587,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
     return done.map((d) => d.message);
   }
 
-  return { send, list, adminNotices, search, recall, deleteForMe, forward };
+  return { send, sendComposed, list, adminNotices, search, recall, deleteForMe, forward };
 }
 
 export type MessageService = ReturnType<typeof messageService>;

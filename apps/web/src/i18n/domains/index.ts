@@ -1,4 +1,5 @@
 import type { LanguageCode } from '../languages.ts';
+import { walletBundle } from './wallet/index.ts';
 
 /**
  * Translation bundles of a domain, one JSON file per language in `domains/<domain>/<code>.json`,
@@ -6,6 +7,6 @@ import type { LanguageCode } from '../languages.ts';
  * Add a domain: write its folder with an `index.ts` exporting `Record<LanguageCode, tree>`
  * and name it here.
  */
-export const domainBundles = {} satisfies Record<string, Record<LanguageCode, object>>;
+export const domainBundles = { wallet: walletBundle } satisfies Record<string, Record<LanguageCode, object>>;
 
 export type DomainTrees = { [K in keyof typeof domainBundles]: (typeof domainBundles)[K]['en'] };

@@ -1,1 +1,133 @@
-export { default } from '../../components/PlaceholderPage.tsx';
+import {
+  amountInWords,
+  checkRedPacketAmount,
+  checkRedPacketNumber,
+  fenToYuan,
+  RED_PACKET_BLESSING_MAX,
+  RED_PACKET_COVERS,
+  type RedPacketCover,
+  type RedPacketKind,
+  yuanToFen,
+} from '@parley/protocol';
+import { Button, Input, List, Tabs, TextArea } from 'antd-mobile';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../api/client.ts';
+import { showToast } from '../../components/feedback.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
+import type { PageProps } from '../../router/pageProps.ts';
+import { PayPasscode } from '../mine/walletKit/PayPasscode.tsx';
+import styles from '../mine/walletKit/wallet.module.css';
+
+/**
+ * `#/pages/message/redPacket?toContactId=<id>&is_group=<0|1>`: the send form. Random (a total
+ * split among the number) or fixed (an amount each); the amount in words while typing; a cover;
+ * paid with the payment password in a PasscodeInput.
+ */
+export default function RedPacketPage({ query, titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const contactId = query.toContactId ?? '';
+  const isGroup = query.is_group === '1' || contactId.startsWith('group-');
+  const [kind, setKind] = useState<RedPacketKind>('random');
+  const [amount, setAmount] = useState('');
+  const [count, setCount] = useState(isGroup ? '' : '1');
+  const [blessing, setBlessing] = useState('');
+  const [cover, setCover] = useState<RedPacketCover>('classic');
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState('');
+  const [id] = useState(() => crypto.randomUUID());
+
+  const amountError = checkRedPacketAmount(amount);
+  const countError = checkRedPacketNumber(count);
+  const totalFen = useMemo(() => {
+    const fen = yuanToFen(amount.trim());
+    if (fen === null || countError) return null;
+    return kind === 'fixed' ? fen * Number(count) : fen;
+  }, [amount, count, kind, countError]);
+
+  const pay = async (password: string) => {
+    setPayError('');
+    try {
+      await api.call(
+        'sendRedPacket',
+        { id, toContactId: contactId, is_group: isGroup ? 1 : 0, kind, amount: amount.trim(), count, blessing, cover, password },
+        { silent: true },
+      );
+      showToast(t('wallet.packet.sent'), 'success');
+      setPaying(false);
+      navigate(-1);
+    } catch (err) {
+      setPayError((err as Error).message);
+    }
+  };
+
+  const total = totalFen === null ? '0.00' : fenToYuan(totalFen);
+  return (
+    <PageFrame title={t(titleKey)} testId="red-packet-page">
+      <Tabs activeKey={kind} onChange={(k) => setKind(k as RedPacketKind)}>
+        <Tabs.Tab title={t('wallet.packet.random')} key="random" />
+        <Tabs.Tab title={t('wallet.packet.fixed')} key="fixed" />
+      </Tabs>
+      <div className={styles.packetForm}>
+        <List mode="card">
+          {isGroup ? (
+            <List.Item title={t('wallet.packet.count')}>
+              <Input value={count} onChange={setCount} inputMode="numeric" placeholder={t('wallet.packet.countPlaceholder')} data-testid="packet-count" />
+            </List.Item>
+          ) : null}
+          <List.Item title={kind === 'random' ? t('wallet.packet.total') : t('wallet.packet.each')}>
+            <Input value={amount} onChange={setAmount} inputMode="decimal" placeholder="0.00" data-testid="packet-amount" />
+          </List.Item>
+          <List.Item title={t('wallet.packet.blessing')}>
+            <TextArea
+              value={blessing}
+              onChange={setBlessing}
+              maxLength={RED_PACKET_BLESSING_MAX}
+              rows={1}
+              autoSize
+              placeholder={t('wallet.packet.defaultBlessing')}
+              data-testid="packet-blessing"
+            />
+          </List.Item>
+        </List>
+        <div className={styles.words} data-testid="packet-words">
+          {amount.trim() && !amountError ? t('wallet.packet.inWords', { words: amountInWords(amount.trim()) }) : ''}
+        </div>
+        <div>{t('wallet.packet.cover')}</div>
+        <div className={styles.covers}>
+          {RED_PACKET_COVERS.map((c) => (
+            <button
+              key={c}
+              type="button"
+              aria-pressed={cover === c}
+              className={`${styles.cover} ${styles[`cover_${c}`]} ${cover === c ? styles.coverPicked : ''}`}
+              onClick={() => setCover(c)}
+              data-testid={`packet-cover-${c}`}
+            >
+              {t(`wallet.packet.covers.${c}`)}
+            </button>
+          ))}
+        </div>
+        <div className={styles.bigAmount} data-testid="packet-total">
+          ¥{total}
+        </div>
+        <div className={styles.muted}>{amount && amountError ? t('wallet.packet.amountRequired') : ''}</div>
+        <div className={styles.muted}>{isGroup && count && countError ? t('wallet.packet.countInvalid') : ''}</div>
+        <Button color="danger" block disabled={totalFen === null} onClick={() => setPaying(true)} data-testid="packet-send">
+          {t('wallet.packet.send', { amount: total })}
+        </Button>
+        <div className={styles.muted}>{t('wallet.packet.expiry')}</div>
+      </div>
+      <PayPasscode
+        visible={paying}
+        title={t('wallet.purse.payTitle')}
+        subtitle={`¥${total}`}
+        error={payError}
+        onFill={pay}
+        onClose={() => setPaying(false)}
+      />
+    </PageFrame>
+  );
+}

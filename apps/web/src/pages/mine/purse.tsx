@@ -1,1 +1,122 @@
-export { default } from '../../components/PlaceholderPage.tsx';
+import { amountInWords, fenToYuan, parseAmount, type WalletRequest } from '@parley/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Input, List, Popup } from 'antd-mobile';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client.ts';
+import { showToast } from '../../components/feedback.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
+import { TagLabel } from '../../components/TagLabel.tsx';
+import { appContainer } from '../../layout.ts';
+import type { PageProps } from '../../router/pageProps.ts';
+import { PayPasscode } from './walletKit/PayPasscode.tsx';
+import { REQUESTS_KEY, useWallet, WALLET_KEY } from './walletKit/queries.ts';
+import styles from './walletKit/wallet.module.css';
+
+type Action = 'recharge' | 'withdraw';
+
+/** `#/pages/mine/purse`: the balance under a green header, recharge and withdraw, and my requests. */
+export default function PursePage({ titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const wallet = useWallet();
+  const requests = useQuery({
+    queryKey: [...REQUESTS_KEY, wallet.data?.balance, wallet.data?.pendingRecharge, wallet.data?.pendingWithdraw],
+    queryFn: ({ signal }) => api.call('walletRequests', { limit: 20 }, { signal }),
+    enabled: wallet.data?.opened === true,
+  });
+  const [action, setAction] = useState<Action | null>(null);
+  const [amount, setAmount] = useState('');
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState('');
+
+  const refresh = () => client.invalidateQueries({ queryKey: WALLET_KEY });
+  const finish = (done: WalletRequest) => {
+    showToast(done.kind === 'recharge' ? t('wallet.purse.rechargeSent') : t('wallet.purse.withdrawSent'), 'success');
+    setAction(null);
+    setPaying(false);
+    setAmount('');
+    void refresh();
+  };
+  const confirm = async () => {
+    if (action === 'recharge') {
+      try {
+        finish(await api.call('recharge', { amount: amount.trim() }));
+      } catch {
+        // the refusal was shown
+      }
+    } else {
+      setPayError('');
+      setPaying(true);
+    }
+  };
+  const pay = async (password: string) => {
+    try {
+      finish(await api.call('withdraw', { amount: amount.trim(), password }, { silent: true }));
+    } catch (err) {
+      setPayError((err as Error).message);
+    }
+  };
+
+  const info = wallet.data;
+  const parsed = parseAmount(amount);
+  return (
+    <PageFrame title={t(titleKey)} testId="purse-page">
+      <div className={styles.purseHead}>
+        <div className={styles.purseLabel}>{t('wallet.purse.balance')}</div>
+        <div className={styles.purseBalance} data-testid="purse-balance">
+          {info?.balance ?? '0.00'}
+        </div>
+        {info && info.pendingRecharge !== '0.00' ? <div className={styles.pursePending}>{t('wallet.purse.pendingRecharge', { amount: info.pendingRecharge })}</div> : null}
+        {info && info.pendingWithdraw !== '0.00' ? <div className={styles.pursePending}>{t('wallet.purse.pendingWithdraw', { amount: info.pendingWithdraw })}</div> : null}
+      </div>
+      <div className={styles.actions}>
+        <Button color="primary" block onClick={() => setAction('recharge')} data-testid="purse-recharge" disabled={!info?.opened}>
+          {t('wallet.purse.recharge')}
+        </Button>
+        <Button block onClick={() => setAction('withdraw')} data-testid="purse-withdraw" disabled={!info?.opened}>
+          {t('wallet.purse.withdraw')}
+        </Button>
+      </div>
+      {requests.data && requests.data.length > 0 ? (
+        <List header={t('wallet.purse.requests')}>
+          {requests.data.map((r) => (
+            <List.Item
+              key={r.id}
+              description={dayjs(r.created_at).format('YYYY-MM-DD HH:mm')}
+              extra={<TagLabel>{t(`wallet.purse.status.${r.status}`)}</TagLabel>}
+              data-testid={`purse-request-${r.id}`}
+            >
+              {t(`wallet.purse.${r.kind}`)} ¥{r.amount}
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+      <Popup visible={action !== null} onMaskClick={() => setAction(null)} getContainer={appContainer} destroyOnClose>
+        <div className={styles.sheet}>
+          <div className={styles.sheetTitle}>{action ? t(`wallet.purse.${action}`) : ''}</div>
+          <Input
+            placeholder={t('wallet.purse.amount')}
+            value={amount}
+            onChange={setAmount}
+            inputMode="decimal"
+            data-testid="purse-amount"
+          />
+          <div className={styles.words}>{parsed.ok ? amountInWords(fenToYuan(parsed.fen)) : ''}</div>
+          <Button color="primary" block disabled={!parsed.ok} onClick={() => void confirm()} data-testid="purse-confirm">
+            {t('wallet.purse.confirm')}
+          </Button>
+        </div>
+      </Popup>
+      <PayPasscode
+        visible={paying}
+        title={t('wallet.purse.payTitle')}
+        subtitle={parsed.ok ? `¥${fenToYuan(parsed.fen)}` : undefined}
+        error={payError}
+        onFill={pay}
+        onClose={() => setPaying(false)}
+      />
+    </PageFrame>
+  );
+}

@@ -2,6 +2,7 @@ import { checkVideoDuration } from '@parley/protocol';
 import { AddCircleOutline, AudioOutline, CloseCircleFill, SmileOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { showToast } from '../../../components/feedback.tsx';
 import { type SendDraft, useMessages } from '../../../stores/messages.ts';
 import { pickUsers } from '../../../stores/userPicker.ts';
@@ -46,6 +47,7 @@ function KeyboardIcon() {
 /** The input bar: text (Enter sends, draft kept per chat), emoji, the '+' panel, hold-to-talk, @mentions. */
 export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }: InputBarProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   // the draft lives in the composer store: it survives a reload, and "Re-edit" or "Quote" fill it from outside
   const draft = useDraft(contactId);
   const text = draft.text;
@@ -171,6 +173,7 @@ export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }
     else if (item === 'file') fileInput.current?.click();
     else if (item === 'location') setLocating(true);
     else if (item === 'card') void onCard();
+    else if (item === 'redpacket') navigate(`/pages/message/redPacket?toContactId=${encodeURIComponent(contactId)}&is_group=${isGroup ? 1 : 0}`);
     else showToast(t('chat.more.soon'));
   };
 

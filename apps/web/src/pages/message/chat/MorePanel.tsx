@@ -19,11 +19,11 @@ const ITEMS: { key: MoreItem; icon: ReactNode; soon?: boolean }[] = [
   { key: 'file', icon: <FileOutline /> },
   { key: 'location', icon: <EnvironmentOutline /> },
   { key: 'card', icon: <UserContactOutline /> },
-  { key: 'redpacket', icon: <GiftOutline />, soon: true },
+  { key: 'redpacket', icon: <GiftOutline /> },
   { key: 'call', icon: <PhoneFill />, soon: true },
 ];
 
-/** The '+' panel: image, video, file, location, card; red packets and calls come with their issues. */
+/** The '+' panel: image, video, file, location, card, red packet; calls come with their issue. */
 export function MorePanel({ onPick }: { onPick: (item: MoreItem) => void }) {
   const { t } = useTranslation();
   return (

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { type EndpointBody, type EndpointData, type EndpointName, endpoints } from '@parley/protocol';
+
+/**
+ * Red-packet claims against the running server: a burst (1,000 clients open one 100-share packet at
+ * once: p95 latency and exactly 100 winners with the exact sum) and a sustained run (many packets,
+ * a fixed number of claims in flight: claims per second).
+ */
+
+export const CLAIM_BUDGET = { burstP95: 100, claimsPerSecond: 2_000 };
+
+async function call<K extends EndpointName>(url: string, token: string, name: K, body: EndpointBody<K>): Promise<EndpointData<K>> {
+  const res = await fetch(url + endpoints[name].path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { code: number; msg: string; data: EndpointData<K> };
+  if (answer.code !== 0) throw new Error(`${name}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+export interface ClaimFigures {
+  burst: { clients: number; winners: number; sumExact: boolean; nobodyTwice: boolean; p50: number; p95: number; p99: number };
+  sustained: { claims: number; packets: number; seconds: number; perSecond: number; p95: number; failures: number };
+}
+
+export async function benchRedPackets(url: string, tokens: string[], groupId: number, packets = 40, inFlight = 64): Promise<ClaimFigures> {
+  const sender = tokens[0];
+  const to = `group-${groupId}`;
+  await call(url, sender, 'openWallet', {});
+  await call(url, sender, 'recharge', { amount: '50000' });
+  const send = async (amount: string) =>
+    (await call(url, sender, 'sendRedPacket', { id: randomUUID(), toContactId: to, is_group: 1, kind: 'random', amount, count: 100, password: '000000' })).message
+      .msg_id as number;
+
+  // the burst: every client fires at once
+  const burstPacket = await send('100.00');
+  const clients = tokens.slice(0, 1000);
+  const times: number[] = [];
+  const answers = await Promise.all(
+    clients.map(async (token) => {
+      const t0 = performance.now();
+      const r = await call(url, token, 'openRedPacket', { msg_id: burstPacket });
+      times.push(performance.now() - t0);
+      return r;
+    }),
+  );
+  const winners = answers.filter((a) => a.outcome === 'success');
+  const sumFen = winners.reduce((s, a) => s + Math.round(Number(a.amount) * 100), 0);
+  const details = answers[answers.length - 1].packet;
+  const claimers = new Set(details.claims.map((c) => c.user.id));
+  times.sort((x, y) => x - y);
+
+  // sustained: many packets, each opened by 100 different clients, `inFlight` claims at a time
+  const ids: number[] = [];
+  for (let i = 0; i < packets; i++) ids.push(await send('100.00'));
+  const work: { token: string; msgId: number }[] = [];
+  for (let k = 0; k < 100; k++) for (const [j, msgId] of ids.entries()) work.push({ token: tokens[(k * 7 + j) % 1000], msgId });
+  const latencies: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < work.length) {
+        const job = work[next++];
+        const t0 = performance.now();
+        const r = await call(url, job.token, 'openRedPacket', { msg_id: job.msgId });
+        latencies.push(performance.now() - t0);
+        if (r.outcome !== 'success') failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((x, y) => x - y);
+  return {
+    burst: {
+      clients: clients.length,
+      winners: winners.length,
+      sumExact: sumFen === 10_000 && details.claimedTotal === '100.00',
+      nobodyTwice: claimers.size === details.claims.length,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+    },
+    sustained: { claims: work.length, packets, seconds, perSecond: work.length / seconds, p95: percentile(latencies, 95), failures },
+  };
+}

@@ -1,0 +1,180 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedGroup } from '../../apps/server/src/modules/messages/fixtures.ts';
+import { walletAdmin } from '../../apps/server/src/modules/wallet/admin.ts';
+import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
+import { PASSWORD, submitLogin, waitBound } from './steps.ts';
+
+const sel = (id: string) => `[data-testid="${id}"]`;
+
+interface Account {
+  account: string;
+  token: string;
+  userId: number;
+}
+
+async function registerAccount(app: E2eApp, prefix: string, nickname: string): Promise<Account> {
+  const account = uniqueAccount(prefix);
+  const response = await fetch(`${app.url}/common/pub/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ account, nickname, password: PASSWORD, repassword: PASSWORD }),
+  });
+  const body = (await response.json()) as { code: number; data: { authToken: string; userInfo: { user_id: number } } };
+  expect(body.code).toBe(0);
+  return { account, token: body.data.authToken, userId: body.data.userInfo.user_id };
+}
+
+async function login(page: Page, account: string): Promise<void> {
+  await submitLogin(page, account);
+  await page.waitForSelector(sel('home-page'));
+  await waitBound(page);
+}
+
+/** Moves within the app without reloading it (the socket and the stores stay). */
+async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate((hash) => {
+    window.location.hash = hash;
+  }, `#${path}`);
+}
+
+/** Types the 6 digits into the open payment-password sheet. */
+async function typePasscode(page: Page, digits: string): Promise<void> {
+  await page.locator(`${sel('pay-passcode')} .adm-passcode-input`).tap();
+  await page.keyboard.type(digits);
+}
+
+describe('wallet and red packets in Chromium with three users', () => {
+  let app: E2eApp;
+  let browser: Browser;
+  let a: Phone;
+  let b: Phone;
+  let c: Phone;
+  let accounts: Record<'a' | 'b' | 'c' | 'd', Account>;
+  let gid: number;
+  let packetId: number;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    accounts = {
+      a: await registerAccount(app, 'wa', 'Alice'),
+      b: await registerAccount(app, 'wb', 'Bob'),
+      c: await registerAccount(app, 'wc', 'Carol'),
+      d: await registerAccount(app, 'wd', 'Dave'),
+    };
+    gid = await seedGroup(app.built.ctx.db, accounts.a.userId, [accounts.b.userId, accounts.c.userId], {}, 'Lucky');
+    [a, b, c] = [await openPhone(browser, app.url), await openPhone(browser, app.url), await openPhone(browser, app.url)];
+    await login(a.page, accounts.a.account);
+    await login(b.page, accounts.b.account);
+    await login(c.page, accounts.c.account);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  /** my wallet, asked with the page's own session (the UI login replaced the registration's one) */
+  const info = (phone: Phone) =>
+    phone.page.evaluate(async () => {
+      const response = await fetch('/enterprise/wallet/info', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: localStorage.getItem('authToken') ?? '' },
+        body: '{}',
+      });
+      return ((await response.json()) as { data: { balance: string; mustChangePassword: boolean; opened: boolean } }).data;
+    });
+
+  it('1. A opens the wallet and changes the payment password', async () => {
+    await go(a.page, '/pages/mine/wallet');
+    await a.page.locator(sel('wallet-open')).tap();
+    await a.page.locator('.adm-dialog-footer .adm-dialog-button-bold').tap();
+    await a.page.locator(sel('pay-passcode')).waitFor();
+    await typePasscode(a.page, '135790');
+    await expect.poll(() => a.page.locator(`${sel('pay-passcode')} .adm-passcode-input`).getAttribute('class')).not.toContain('adm-passcode-input-error');
+    await typePasscode(a.page, '135790');
+    await expect.poll(async () => (await info(a)).mustChangePassword).toBe(false);
+    expect((await info(a)).opened).toBe(true);
+    await a.page.locator(sel('wallet-balance')).waitFor();
+  });
+
+  it('2. A recharges; the admin command approves it and the balance updates live', async () => {
+    await go(a.page, '/pages/mine/purse');
+    await a.page.locator(sel('purse-recharge')).tap();
+    await a.page.locator(`${sel('purse-amount')} input`).fill('100');
+    await a.page.locator(sel('purse-confirm')).tap();
+    await a.page.locator('[data-testid^=purse-request-]').first().waitFor();
+    expect(await a.page.locator(sel('purse-balance')).textContent()).toBe('0.00');
+    const pending = await walletAdmin(app.built.ctx, ['pending']);
+    const id = pending.lines[0].split('\t')[0];
+    expect((await walletAdmin(app.built.ctx, ['approve', id])).exitCode).toBe(0);
+    await expect.poll(() => a.page.locator(sel('purse-balance')).textContent()).toBe('100.00');
+  });
+
+  it('3. A sends a random 3-share red packet to the group', async () => {
+    await go(a.page, `/pages/message/chat?toContactId=group-${gid}&is_group=1`);
+    await a.page.locator(sel('chat-more-toggle')).tap();
+    await a.page.locator(sel('chat-more-redpacket')).tap();
+    await a.page.locator(sel('red-packet-page')).waitFor();
+    await a.page.locator(`${sel('packet-count')} input`).fill('3');
+    await a.page.locator(`${sel('packet-amount')} input`).fill('10');
+    expect(await a.page.locator(sel('packet-words')).textContent()).toContain('壹拾元整');
+    await a.page.locator(sel('packet-cover-gold')).tap();
+    await a.page.locator(sel('packet-send')).tap();
+    await typePasscode(a.page, '135790');
+    await a.page.locator(sel('chat-page')).waitFor();
+    await a.page.locator(sel('bubble-red-packet')).waitFor();
+    expect((await info(a)).balance).toBe('90.00');
+    const row = await app.built.ctx.db.selectFrom('red_packets').select('msg_id').where('group_id', '=', gid).executeTakeFirstOrThrow();
+    packetId = Number(row.msg_id);
+  });
+
+  it('4. B and C open it and see their amounts; A takes the last share and the lucky winner is marked', async () => {
+    const amounts: number[] = [];
+    for (const phone of [b, c, a]) {
+      await go(phone.page, `/pages/message/chat?toContactId=group-${gid}&is_group=1`);
+      await phone.page.locator(`${sel('bubble-red-packet')}[data-state=unopened]`).tap();
+      await phone.page.locator(sel('red-packet-open')).tap();
+      const outcome = phone.page.locator(sel('red-packet-outcome'));
+      await outcome.waitFor();
+      expect(await outcome.getAttribute('data-outcome')).toBe('success');
+      const text = (await outcome.textContent()) ?? '';
+      amounts.push(Math.round(Number(/¥([\d.]+)/.exec(text)?.[1]) * 100));
+      const box = await phone.page.locator(sel('red-packet-dialog')).boundingBox();
+      expect(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844).toBe(true);
+    }
+    expect(amounts.reduce((x, y) => x + y, 0)).toBe(1000);
+    await b.page.locator(sel('red-packet-details')).tap();
+    await b.page.locator(sel('red-packet-detail')).waitFor();
+    await expect.poll(() => b.page.locator(sel('red-packet-claim')).count()).toBe(3);
+    expect(await b.page.locator(sel('red-packet-lucky')).count()).toBe(1);
+    expect(await b.page.locator(sel('red-packet-mine')).textContent()).toBe(`¥${(amounts[0] / 100).toFixed(2)}`);
+  });
+
+  it('5. A sees the claims, the bill and the log', async () => {
+    await go(a.page, `/pages/message/redPacketDetail?msg_id=${packetId}`);
+    await expect.poll(() => a.page.locator(sel('red-packet-claim')).count()).toBe(3);
+    expect(await a.page.locator(sel('red-packet-progress')).textContent()).toContain('3/3');
+    await go(a.page, '/pages/mine/bill');
+    await expect.poll(() => a.page.locator(sel('bill-entry')).count()).toBe(3);
+    const kinds = await a.page.locator(sel('bill-entry')).allTextContents();
+    expect(kinds[1]).toContain('发红包');
+    expect(kinds[2]).toContain('充值');
+    await go(a.page, '/pages/message/redPacketLog');
+    await a.page.locator('.adm-tabs-tab').nth(1).tap();
+    await expect.poll(() => a.page.locator(sel('log-total')).textContent()).toBe('¥10.00');
+    expect(await a.page.locator(sel('log-item')).count()).toBe(1);
+  });
+
+  it('6. a fourth user, not a member, cannot open it', async () => {
+    const r = await fetch(`${app.url}/enterprise/im/openRedPacket`, {
+      method: 'POST',
+      headers: { Authorization: accounts.d.token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ msg_id: packetId }),
+    });
+    const body = (await r.json()) as { code: number; key: string };
+    expect([body.code, body.key]).toEqual([403, 'redpackets.notEligible']);
+    expect([...a.errors, ...b.errors, ...c.errors]).toEqual([]);
+  });
+});
