@@ -189,7 +189,9 @@ describe('chat: two people, every message kind, live, read, recall, forward, rec
     await a.page.click('[data-testid=message-menu-recall]');
     const mine = a.page.locator(`[data-testid=message-${msgId}][data-status=recalled]`);
     await mine.waitFor();
-    expect(await mine.textContent()).toBe('你撤回了一条消息');
+    expect(await mine.locator('span').first().textContent()).toBe('你撤回了一条消息');
+    // my own recalled text may be written again
+    expect(await mine.locator(`[data-testid=message-reedit-${msgId}]`).textContent()).toBe('重新编辑');
     const theirs = b.page.locator(`[data-testid=message-${msgId}][data-status=recalled]`);
     await theirs.waitFor();
     expect(await theirs.textContent()).toContain('Alice');
@@ -204,6 +206,8 @@ describe('chat: two people, every message kind, live, read, recall, forward, rec
     await a.page.locator(`[data-testid=picker-item-${idB}]`).click();
     await a.page.locator(`[data-testid=picker-item-${idC}]`).click();
     await a.page.click('[data-testid=picker-confirm]');
+    // "Send to Bob and Carol?" with an optional message: none here
+    await a.page.click('[data-testid=dialog-confirm]');
     await a.page.waitForSelector('[data-testid=chat-page]');
     await expect.poll(() => rows(b.page, 'text').filter({ hasText: 'Hello Bob' }).count()).toBe(before + 1);
     const answer = await a.context.request.post(`${app.url}/enterprise/im/getMessageList`, {

@@ -204,7 +204,11 @@ describe('groups in Chromium with three users', () => {
     qrText = (await canvas.getAttribute('data-qr-text')) ?? '';
     expect(qrText).toMatch(new RegExp(`^parley://g/${second}\\?`));
     const expiry = await page.textContent(sel('group-qrcode-expiry'));
-    expect(expiry).toContain('7天');
+    // valid until 7 days from now, stated once (no "valid for 7 days" beside "6 days left")
+    const until = new Date(Date.now() + 7 * 86_400_000);
+    const day = `${until.getFullYear()}-${String(until.getMonth() + 1).padStart(2, '0')}-${String(until.getDate()).padStart(2, '0')}`;
+    expect(expiry).toContain(`${day} `);
+    expect(expiry).toContain('前有效');
     // a fresh code has 7 days left, less the moment it took (protocol expiryText counts whole days)
     expect(expiry).toMatch(/剩余[67]天/);
     // the picture B will scan (taken before a toast can cover it)

@@ -1,26 +1,13 @@
+import { runAdmin, USAGE } from './admin.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { backupSqlite } from './ops/backup.ts';
-import { postSystemNotice } from './modules/messages/deliver.ts';
-import { WALLET_USAGE, walletAdmin } from './modules/wallet/admin.ts';
-import { systemService } from './modules/system/service.ts';
-import { WORK_USAGE, workAdmin } from './modules/work/admin.ts';
+import { walletAdmin } from './modules/wallet/admin.ts';
+import { workAdmin } from './modules/work/admin.ts';
 import { workService } from './modules/work/service.ts';
-import { localBus, redisBus } from './realtime/bus.ts';
+import { redisBus } from './realtime/bus.ts';
 import { Hub } from './realtime/hub.ts';
-
-const USAGE = `Usage:
-  parley start                      start the server
-  parley migrate                    apply database migrations
-  parley admin config get           print the global config
-  parley admin config set KEY VALUE change one key (e.g. multipleLogin true)
-  parley admin notice "TEXT" [USER_ID]
-                                    post a system notice to everyone (or one user)
-  parley admin backup FILE          copy the SQLite database to FILE while the server runs
-                                    (PostgreSQL: use pg_dump, see the README)
-${WALLET_USAGE}
-${WORK_USAGE}`;
 
 /** A second signal, or a shutdown that hangs this long, ends the process at once. */
 const SHUTDOWN_LIMIT_MS = 30_000;
@@ -53,26 +40,6 @@ async function backup(file: string | undefined): Promise<void> {
   console.log(`Backed up ${pages} pages to ${target}.`);
 }
 
-async function postNotice(text: string | undefined, userId: string | undefined): Promise<void> {
-  if (!text?.trim() || (userId !== undefined && !/^\d+$/.test(userId))) throw new ConfigError(USAGE);
-  const config = loadConfig();
-  const handle = await openDatabase(config);
-  // With Redis the running nodes deliver it live; otherwise clients see it on their next sync.
-  const bus = config.redisUrl ? await redisBus(config.redisUrl, `parley:bus:${config.databaseSchema ?? 'default'}`) : localBus();
-  try {
-    await migrate(handle);
-    const notice = await postSystemNotice(
-      { db: handle.db, hub: new Hub(bus), dialect: handle.dialect },
-      text,
-      userId === undefined ? undefined : Number(userId),
-    );
-    console.log(`Posted notice ${notice.msg_id}${userId ? ` to user ${userId}` : ' to everyone'}.`);
-  } finally {
-    await bus.close();
-    await handle.close();
-  }
-}
-
 /** `admin wallet …`: with REDIS_URL the decision reaches running servers at once, otherwise within 2 s (their poll). */
 async function wallet(args: string[]): Promise<void> {
   const config = loadConfig();
@@ -90,7 +57,6 @@ async function wallet(args: string[]): Promise<void> {
 }
 
 async function admin(args: string[]): Promise<void> {
-  if (args[0] === 'notice') return postNotice(args[1], args[2]);
   if (args[0] === 'backup') return backup(args[1]);
   if (args[0] === 'wallet') return wallet(args.slice(1));
   if (args[0] === 'goods' || args[0] === 'crm') {
@@ -103,21 +69,8 @@ async function admin(args: string[]): Promise<void> {
     }
     return;
   }
-  const [area, verb, key, value] = args;
-  if (area !== 'config' || (verb !== 'get' && verb !== 'set') || (verb === 'set' && (!key || value === undefined))) {
-    throw new ConfigError(USAGE);
-  }
-  const config = loadConfig();
-  const handle = await openDatabase(config);
-  try {
-    await migrate(handle);
-    const system = systemService(handle.db, config, { info: () => {} });
-    const info = verb === 'set' ? await system.set(key, value) : await system.sysInfo();
-    console.log(JSON.stringify(info, null, 2));
-    if (verb === 'set') console.log('Saved. Running servers apply it within 2 seconds and tell connected clients.');
-  } finally {
-    await handle.close();
-  }
+  // config and notices: the shared runner (tests run it in-process)
+  return runAdmin(args);
 }
 
 async function main(argv: string[]): Promise<void> {

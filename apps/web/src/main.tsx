@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import './i18n/index.ts';
 import './styles.css';
 import { App, startApp } from './App.tsx';
+import { topBarHeight } from './layout.ts';
 import { resumeSession } from './session/resumeSession.ts';
 
 // antd-mobile's imperative parts (Toast, Dialog) need React 19's root API.
@@ -18,6 +19,7 @@ unstableSetRender((node, container) => {
   };
 });
 
+document.documentElement.style.setProperty('--top-bar-height', `${topBarHeight(navigator.userAgent)}px`);
 startApp();
 resumeSession();
 

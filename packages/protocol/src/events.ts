@@ -40,6 +40,8 @@ export const PushType = [
   'walletRequest',
   /** red packets: someone opened a packet (to its sender and the claimer) */
   'redPacketOpened',
+  /** users: a friend's or co-member's nickname or avatar changed (contract pushes/profile.ts) */
+  'profileChanged',
   'bindUid',
   'error',
 ] as const;

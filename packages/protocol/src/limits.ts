@@ -39,6 +39,9 @@ export const LONG_PRESS_MS = 350;
 export const LONG_PRESS_MOVE_PX = 10;
 export const PULL_REFRESH_ANIMATION_MS = 300;
 
+/** Spec §9: the top bar is 50 px high on Android and 45 px elsewhere. */
+export const TOP_BAR = { androidHeight: 50, height: 45 } as const;
+
 export const TAB_BAR = { height: 50, iconSize: 24, fontSize: 10, selectedColor: '#07c160', maxItems: 2 } as const;
 
 export const MAP = { zoomMin: 5, zoomMax: 18, defaultScale: 16, locationRefreshMs: 30_000 } as const;

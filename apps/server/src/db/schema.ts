@@ -145,6 +145,12 @@ export interface MessagesTable {
   is_undo: number;
 }
 
+/** A file shown inside a message (a merged forward's photos and files). */
+export interface MessageAttachmentsTable {
+  msg_id: number;
+  file_id: number;
+}
+
 export interface MessageDeletionsTable {
   user_id: number;
   msg_id: number;
@@ -258,6 +264,7 @@ export interface Database {
   conversations: ConversationsTable;
   messages: MessagesTable;
   message_deletions: MessageDeletionsTable;
+  message_attachments: MessageAttachmentsTable;
   uploads: UploadsTable;
   message_translations: MessageTranslationsTable;
   voice_transcripts: VoiceTranscriptsTable;

@@ -15,3 +15,4 @@ export { walletAdmin } from '../modules/wallet/admin.ts';
 export { systemService } from '../modules/system/service.ts';
 export { workService } from '../modules/work/service.ts';
 export * from './fakeEngines.ts';
+export { postMessage } from '../modules/messages/deliver.ts';

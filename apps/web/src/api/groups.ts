@@ -78,8 +78,9 @@ export function fetchGroupMembers(groupId: number, options: RequestOptions = sil
   return api.data<GroupMemberView[]>(Endpoint.groupUserList, { group_id: groupId }, options);
 }
 
-export function createGroup(userIds: number[], name?: string): Promise<GroupSummary> {
-  return api.data<GroupSummary>(Endpoint.groupAdd, { user_ids: userIds, ...(name ? { name } : {}) }, silent);
+/** A new group; without a name the server makes one from the members' names joined by `nameSep`. */
+export function createGroup(userIds: number[], name?: string, nameSep?: string): Promise<GroupSummary> {
+  return api.data<GroupSummary>(Endpoint.groupAdd, { user_ids: userIds, ...(name ? { name } : {}), ...(nameSep ? { name_sep: nameSep } : {}) }, silent);
 }
 
 export function renameGroup(groupId: number, displayName: string) {
@@ -192,6 +193,8 @@ export interface EditGroupNamePush extends GroupRef {
 export interface SetNoticePush extends GroupRef {
   notice: string;
   notice_at: number;
+  /** Who wrote it. */
+  by?: number;
 }
 
 export interface GroupSettingPush extends GroupRef {

@@ -1,4 +1,4 @@
-import { APP_VERSION, type SystemInfo } from '@parley/protocol';
+import { APP_VERSION_CODE, type SystemInfo } from '@parley/protocol';
 import { useSession } from '../stores/session.ts';
 import { api, type RequestOptions } from './client.ts';
 import { Endpoint } from './endpoints.ts';
@@ -16,6 +16,7 @@ export async function refreshGlobalConfig(options?: RequestOptions): Promise<Sys
   return useSession.getState().globalConfig;
 }
 
+/** Asks whether a build newer than this one exists (the server compares build numbers). */
 export function checkVersion(): Promise<VersionCheck> {
-  return api.data<VersionCheck>(Endpoint.checkVersion, { version: APP_VERSION });
+  return api.call('checkVersion', { versionCode: APP_VERSION_CODE });
 }

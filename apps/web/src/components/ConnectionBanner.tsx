@@ -3,17 +3,31 @@ import { ExclamationCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useDelayedFlag } from '../hooks/useDelayedFlag.ts';
 import { socket } from '../realtime/socket.ts';
+import { useOnline } from '../realtime/useOnline.ts';
 import { useSocketState } from '../realtime/useSocketState.ts';
 import styles from './ConnectionBanner.module.css';
 
 /** A short connect does not flash the banner. */
 const CONNECTING_NOTICE_DELAY_MS = 800;
 
-/** Shows the socket trouble: "connecting…" while (re)connecting, a tap-to-retry strip after giving up. */
+/**
+ * Shows the connection trouble: "No network" while the device is offline, "connecting…" while the
+ * socket (re)connects, a tap-to-retry strip after giving up.
+ */
 export function ConnectionBanner() {
   const { t } = useTranslation();
   const state = useSocketState();
+  const online = useOnline();
   const showConnecting = useDelayedFlag(state === 'connecting', CONNECTING_NOTICE_DELAY_MS);
+
+  if (!online) {
+    return (
+      <div className={`${styles.banner} ${styles.error}`} role="status" data-testid="connection-banner" data-state="offline">
+        <ExclamationCircleFill className={styles.icon} />
+        <span>{t('socket.offline')}</span>
+      </div>
+    );
+  }
 
   if (state === 'error') {
     return (

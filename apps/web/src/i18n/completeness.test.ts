@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from './languages.ts';
-import { COMPLETE_LANGUAGES, translations } from './resources.ts';
+import { LANGUAGES, type LanguageCode } from './languages.ts';
+import { translations } from './resources.ts';
+
+/**
+ * The language check: every language of the picker has every text, in its own words. Runs over the
+ * merged trees (the JSON files plus every domain bundle), as the app loads them.
+ */
 
 /** Flattens a nested translation tree into `a.b.c` → text. */
 function flatten(tree: object, prefix = ''): Map<string, unknown> {
@@ -16,37 +21,89 @@ function flatten(tree: object, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-const flat = Object.fromEntries(Object.entries(translations).map(([code, tree]) => [code, flatten(tree)]));
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const flat = Object.fromEntries(Object.entries(translations).map(([code, tree]) => [code, flatten(tree)])) as Record<LanguageCode, Map<string, unknown>>;
 const placeholders = (text: unknown): string[] => [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+/** The plural forms a language needs (i18next picks them by Intl.PluralRules). */
+const categoriesOf = (code: LanguageCode): string[] => new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+
+/** English keys, plural families folded to their base: `friendCount_one`/`_other` → `friendCount`. */
+const enKeys = [...flat.en.keys()];
+const pluralBases = new Set(enKeys.filter((k) => PLURAL_SUFFIX.test(k)).map((k) => k.replace(PLURAL_SUFFIX, '')));
+const singleKeys = enKeys.filter((k) => !PLURAL_SUFFIX.test(k));
+
+/** The keys a language must have: every single key, and each plural family in its own categories. */
+function requiredKeys(code: LanguageCode): string[] {
+  return [...singleKeys, ...[...pluralBases].flatMap((base) => categoriesOf(code).map((c) => `${base}_${c}`))];
+}
+
+/**
+ * Values that are the same in English and another language on purpose: names, brand words, units,
+ * formats and symbols. Anything else identical to English counts as untranslated.
+ */
+const SAME_AS_ENGLISH = new Set([
+  'Parley',
+  'OK',
+  'Email',
+  'E-mail',
+  'QR',
+  'ID',
+  'PDF',
+  'WebRTC',
+  'Wi-Fi',
+  'English',
+  '简体中文',
+  '繁體中文',
+  '日本語',
+  '한국어',
+  'Bahasa Indonesia',
+  'ไทย',
+  'Français',
+  'Español',
+  'Tiếng Việt',
+]);
+/** Pure formats and placeholders ("{{name}}: {{text}}", "{{text}} ({{count}})", "#", ", ") are not words to translate. */
+const isFormat = (text: string): boolean => text.replace(/{{\s*\w+\s*}}/g, '').replace(/[\s\p{P}\p{S}\d]/gu, '') === '';
+const MAX_SAME_SHARE = 0.02;
 
 describe('translations', () => {
-  it('has one file for every language of the picker', () => {
+  it('has one tree for every language of the picker', () => {
     expect(Object.keys(translations).sort()).toEqual(LANGUAGES.map((l) => l.code).sort());
   });
 
-  const allCoreKeys = new Set(COMPLETE_LANGUAGES.flatMap((code) => [...flat[code].keys()]));
-
-  for (const code of COMPLETE_LANGUAGES) {
-    it(`${code} has every key of zh, en, ko and ja, none empty`, () => {
-      const missing = [...allCoreKeys].filter((key) => {
+  for (const { code } of LANGUAGES) {
+    it(`${code} has every key, none empty (plurals in its own forms: ${categoriesOf(code).join(', ')})`, () => {
+      const missing = requiredKeys(code).filter((key) => {
         const text = flat[code].get(key);
         return typeof text !== 'string' || text.trim() === '';
       });
-      expect(missing, `missing or empty in ${code}.json`).toEqual([]);
+      expect(missing, `missing or empty in ${code}`).toEqual([]);
     });
-  }
 
-  for (const { code } of LANGUAGES) {
     it(`${code} has no keys unknown to en and keeps en's placeholders`, () => {
       const en = flat.en;
-      const unknown = [...flat[code].keys()].filter((key) => !en.has(key));
-      expect(unknown, `keys in ${code}.json that en.json lacks`).toEqual([]);
-      const wrongPlaceholders = [...flat[code]].filter(
-        ([key, text]) => placeholders(text).join() !== placeholders(en.get(key)).join(),
-      );
-      expect(wrongPlaceholders.map(([key]) => key), `placeholders differ from en in ${code}.json`).toEqual([]);
+      const known = (key: string) => en.has(key) || pluralBases.has(key.replace(PLURAL_SUFFIX, ''));
+      const unknown = [...flat[code].keys()].filter((key) => !known(key));
+      expect(unknown, `keys in ${code} that en lacks`).toEqual([]);
+      const englishOf = (key: string) => en.get(key) ?? en.get(key.replace(PLURAL_SUFFIX, '_other'));
+      const wrongPlaceholders = [...flat[code]].filter(([key, text]) => {
+        const mine = placeholders(text).filter((p) => p !== 'count');
+        const theirs = placeholders(englishOf(key)).filter((p) => p !== 'count');
+        return mine.join() !== theirs.join();
+      });
+      expect(wrongPlaceholders.map(([key]) => key), `placeholders differ from en in ${code}`).toEqual([]);
       const notText = [...flat[code]].filter(([, text]) => typeof text !== 'string');
-      expect(notText.map(([key]) => key), `values that are not text in ${code}.json`).toEqual([]);
+      expect(notText.map(([key]) => key), `values that are not text in ${code}`).toEqual([]);
+    });
+
+    if (code === 'en') continue;
+    it(`${code} is translated: at most ${MAX_SAME_SHARE * 100} % of its texts are identical to English`, () => {
+      const same = [...flat[code]].filter(([key, text]) => {
+        const english = flat.en.get(key);
+        return typeof text === 'string' && text === english && !SAME_AS_ENGLISH.has(text) && !isFormat(text);
+      });
+      const share = same.length / flat[code].size;
+      expect(share <= MAX_SAME_SHARE, `${same.length} of ${flat[code].size} texts in ${code} are English: ${same.map(([k]) => k).join(', ')}`).toBe(true);
     });
   }
 

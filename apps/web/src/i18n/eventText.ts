@@ -100,7 +100,7 @@ function sentenceOf(ext: Record<string, unknown>, names: string[]): Sentence | n
 const textList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : []);
 
 /** "A, B and C" in the reader's language. */
-function joinNames(names: string[], t: TFunction): string {
+export function joinNames(names: readonly string[], t: TFunction): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(t('events.listSep'))}${t('events.listLast')}${names[names.length - 1]}`;
 }

@@ -1,7 +1,10 @@
 import { ERROR_KEYS, type ErrorDef, errors } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import i18n from './index.ts';
-import { COMPLETE_LANGUAGES, translations } from './resources.ts';
+import { LANGUAGES } from './languages.ts';
+import { translations } from './resources.ts';
+
+const COMPLETE_LANGUAGES = LANGUAGES.map((l) => l.code);
 import { localizeMessage, localizeRefusal } from './validation.ts';
 
 type Tree = Record<string, unknown>;

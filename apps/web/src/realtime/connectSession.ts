@@ -7,6 +7,7 @@ import { useSession } from '../stores/session.ts';
 import { configureAlerts } from './alerts.ts';
 import { startFriendsSync } from './friendsSync.ts';
 import { startGroupsSync } from './groupsSync.ts';
+import { startProfileSync } from './profileSync.ts';
 import { startConversationSync } from './sync.ts';
 import { getSocketState, onPush, type SocketState, socket } from './socket.ts';
 import type { RealtimeUi } from './ui.ts';
@@ -30,6 +31,7 @@ export function connectSession(ui: RealtimeUi): void {
   configureAlerts(ui);
   startFriendsSync();
   startGroupsSync(ui);
+  startProfileSync();
   startConversationSync();
   onPush('offline', () => {
     socket.disconnect();

@@ -120,6 +120,8 @@ export function applyIncoming(state: ListState, m: ChatMessage, me: number | str
     last_msg_id: m.msg_id,
     // an event's facts, for the list to word it in the reader's language (labels.ts)
     last_extends: noticeExtends(m),
+    // a group row's "Alice: …" (not for notices)
+    last_from: m.is_group === 1 && !noticeExtends(m) && m.type !== 'event' && m.type !== 'system' ? { id: m.fromUser.id, name: m.fromUser.displayName } : undefined,
   };
 
   if (conversationId === SYSTEM_CONTACT_ID) {

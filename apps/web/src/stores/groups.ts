@@ -44,6 +44,7 @@ import {
   type SetNoticePush,
 } from '../api/groups.ts';
 import { queryClient } from '../api/queryClient.ts';
+import { markNoticeSeen } from './groupNoticeSeen.ts';
 import { useSession } from './session.ts';
 
 export type GroupGone = 'removed' | 'left' | 'dissolved';
@@ -230,6 +231,8 @@ export const applyGroupPush = {
   },
 
   setNotice(data: SetNoticePush): void {
+    // My own notice (saved here or on another device) is never shown to me as news.
+    if (data.by !== undefined && data.by === useSession.getState().userInfo?.user_id) markNoticeSeen(data.group_id, data.notice_at);
     patchGroup(data.group_id, () => ({ notice: data.notice, notice_at: data.notice_at }));
   },
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNavigator } from '../router/navigation.ts';
-import { choosePicked, pickerPageMounted, pickerPageUnmounted, pickUsers, USER_SELECTION_PATH, useUserPicker } from './userPicker.ts';
+import { choosePicked, pickerPageMounted, pickerPageUnmounted, pickUsers, recentTargets, USER_SELECTION_PATH, useUserPicker } from './userPicker.ts';
 
 const navigations: string[] = [];
 
@@ -62,5 +62,23 @@ describe('pickUsers', () => {
     pickerPageUnmounted();
     await vi.runAllTimersAsync();
     await expect(second).resolves.toBeNull();
+  });
+});
+
+describe('recentTargets', () => {
+  it('offers the chats with messages, newest first, that are among the candidates, at most ten', () => {
+    const candidates = new Map([
+      ['1', 'Ann'],
+      ['2', 'Bob'],
+      ['group-3', 'Team'],
+    ]);
+    const rows = [
+      { id: 1, lastSendTime: 100 },
+      { id: 'group-3', lastSendTime: 300 },
+      { id: 2, lastSendTime: 0 },
+      { id: 9, lastSendTime: 500 },
+    ];
+    expect(recentTargets(rows, candidates)).toEqual(['Team', 'Ann']);
+    expect(recentTargets(rows, candidates, 1)).toEqual(['Team']);
   });
 });

@@ -24,6 +24,27 @@ export interface PickUsersOptions {
   includeGroups?: boolean;
   /** ids ticked when the page opens */
   preselected?: (number | string)[];
+  /** list my recent chats (people and groups) first, then groups and contacts (forwarding) */
+  recentFirst?: boolean;
+}
+
+/** How many recent chats the picker offers first. */
+export const RECENT_PICK_MAX = 10;
+
+/**
+ * The recent chats a picker offers first: the chat list's rows with a message, newest first, that
+ * are also among the candidates (friends, my groups), at most `limit`.
+ */
+export function recentTargets<T>(
+  rows: readonly { id: number | string; lastSendTime: number }[],
+  candidates: ReadonlyMap<string, T>,
+  limit = RECENT_PICK_MAX,
+): T[] {
+  return [...rows]
+    .filter((r) => r.lastSendTime > 0 && candidates.has(String(r.id)))
+    .sort((a, b) => b.lastSendTime - a.lastSendTime)
+    .slice(0, limit)
+    .map((r) => candidates.get(String(r.id)) as T);
 }
 
 export const USER_SELECTION_PATH = Paths.userSelection;

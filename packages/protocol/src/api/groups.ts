@@ -156,6 +156,8 @@ export const groupAddBody = z.object({
     .optional()
     .nullable(),
   user_ids: groupUserIdsSchema,
+  /** the creator's language's list separator for the default name ("Ann, Bob" / "Ann、Bob"); '、' when absent */
+  name_sep: z.string().max(3).optional(),
 });
 export const groupRefBody = withGroup({});
 export const editGroupNameBody = withGroup({ displayName: groupNameSchema });
@@ -339,7 +341,8 @@ export const addGroupPushSchema = z.object({
   index: z.string(),
 });
 export const editGroupNamePushSchema = z.object({ ...groupRef, displayName: z.string(), name: z.string() });
-export const setNoticePushSchema = z.object({ ...groupRef, notice: z.string(), notice_at: z.number() });
+/** `by`: who wrote it (their own devices do not show it as news). */
+export const setNoticePushSchema = z.object({ ...groupRef, notice: z.string(), notice_at: z.number(), by: z.number().int().optional() });
 export const groupSettingPushSchema = z.object({ ...groupRef, setting: groupSettingSchema });
 /** setManager and changeOwner: every role that changed. */
 export const setManagerPushSchema = z.object({

@@ -68,6 +68,18 @@ export const messageSenderSchema = z.object({
 });
 export type MessageSender = z.infer<typeof messageSenderSchema>;
 
+/** `extends.quote` of a reply: the quoted message as facts the server checked (same conversation, visible, not recalled). */
+export interface MessageQuote {
+  msg_id: number;
+  from: { id: number; name: string };
+  type: string;
+  /** the start of a quoted text ('' for other types) */
+  text: string;
+}
+
+/** How much of a quoted text a reply keeps. */
+export const QUOTE_TEXT_MAX = 120;
+
 /** The uploaded file of an image/video/voice/emoji/file message. */
 export const messageFileSchema = z.object({
   id: z.number().int(),
@@ -156,6 +168,8 @@ export const chatContactSchema = z.object({
    * action, by, by_name, user_ids, names}`), so that a client can word it in the reader's language.
    */
   last_extends: z.record(z.string(), z.unknown()).optional(),
+  /** groups: who wrote the last message (a remark if I gave one), for the "Alice: …" preview; absent for notices */
+  last_from: z.object({ id: z.number().int(), name: z.string() }).optional(),
 });
 export type ChatContact = z.infer<typeof chatContactSchema>;
 

@@ -4,6 +4,7 @@ import { conversationsPushes } from './pushes/conversations.ts';
 import { friendsPushes } from './pushes/friends.ts';
 import { groupsPushes } from './pushes/groups.ts';
 import { messagesPushes } from './pushes/messages.ts';
+import { profilePushes } from './pushes/profile.ts';
 import { realtimePushes } from './pushes/realtime.ts';
 import { systemPushes } from './pushes/system.ts';
 import { walletPushes } from './pushes/wallet.ts';
@@ -24,6 +25,7 @@ export const pushes = {
   ...groupsPushes,
   ...walletPushes,
   ...callsPushes,
+  ...profilePushes,
 } satisfies Record<string, z.ZodType>;
 
 export type Pushes = typeof pushes;

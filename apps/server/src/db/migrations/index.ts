@@ -6,6 +6,7 @@ import * as wallet from './004_wallet.ts';
 import * as calls from './004_calls.ts';
 import * as translate from './006_translate.ts';
 import * as work from './007_work.ts';
+import * as messageAttachments from './005_message_attachments.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -22,4 +23,5 @@ export const migrations: MigrationStep[] = [
   { name: '004_calls', up: calls.up },
   { name: '006_translate', up: translate.up },
   { name: '007_work', up: work.up },
+  { name: '005_message_attachments', up: messageAttachments.up },
 ];

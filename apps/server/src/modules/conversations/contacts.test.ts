@@ -59,7 +59,7 @@ describe.each(backends)('chat list and conversation settings (%s)', (backend) =>
       is_notice: 1,
       is_at: 0,
       is_group: 0,
-      index: '',
+      index: 'A',
       last_msg_id: last.body.data.msg_id,
       lastSendTime: last.body.data.sendTime * 1000 + (bSide!.lastSendTime % 1000),
     });
@@ -82,7 +82,14 @@ describe.each(backends)('chat list and conversation settings (%s)', (backend) =>
     expect(bc).toMatchObject({ displayName: 'Bobby', is_online: 1 });
     expect((await contactOf(a, c.id))?.is_online).toBe(0);
     const g = await contactOf(a, `group-${gid}`);
-    expect(g).toMatchObject({ displayName: '项目组', is_group: 1, role: 1, notice: '', setting: expect.objectContaining({ history: 1 }) });
+    // a group row says who wrote last (my remark for a friend)
+    await send(s, b.token, { toContactId: `group-${gid}`, is_group: 1, content: 'hello group' });
+    expect(await contactOf(a, `group-${gid}`)).toMatchObject({ lastContent: 'hello group', last_from: { id: b.id, name: 'Bobby' } });
+    expect((await contactOf(a, b.id))?.last_from).toBeUndefined();
+    for (const reader of [a, c]) await s.post('/enterprise/im/setMsgIsRead', { toContactId: `group-${gid}`, is_group: 1 }, reader.token);
+    // the index letter (spec §3): the remark's initial, '#' for groups
+    expect(bc?.index).toBe('B');
+    expect(g).toMatchObject({ displayName: '项目组', index: '#', is_group: 1, role: 1, notice: '', setting: expect.objectContaining({ history: 1 }) });
   });
 
   it('setMsgIsRead moves my cursor and tells the sender (isRead), whose messages then read as read', async () => {

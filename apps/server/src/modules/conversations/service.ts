@@ -6,7 +6,9 @@ import {
   groupContactId,
   groupConvKey,
   isGroupContactId,
+  indexLetterOf,
   type IsReadPush,
+  OTHER_INDEX,
   parseGroupSetting,
   privateConvKey,
   SERVER_MESSAGE_TYPES,
@@ -41,6 +43,16 @@ export function conversationService(ctx: AppContext) {
   /** Makes sure the scope's chat-list row exists (a conversation opened before any message). */
   async function ensureRow(me: number, scope: Scope): Promise<void> {
     if (!scope.row) await ensureConversation(db, me, scope.contactId, scope.convKeys[0]);
+  }
+
+  /** The names I see for these users: my remark for a friend, else their nickname. */
+  async function namesOf(me: number, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const [rows, remarks] = await Promise.all([
+      db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', ids).execute(),
+      ctx.friends.remarksOf(me, ids),
+    ]);
+    return new Map(rows.map((u) => [u.id, remarks.get(u.id) || u.nickname]));
   }
 
   async function contacts(me: number): Promise<ChatContact[]> {
@@ -88,7 +100,7 @@ export function conversationService(ctx: AppContext) {
         ? Promise.resolve([])
         : db
             .selectFrom('messages')
-            .select(['msg_id', 'type', 'content', 'send_time', 'is_undo', 'extends'])
+            .select(['msg_id', 'from_user', 'type', 'content', 'send_time', 'is_undo', 'extends'])
             .where('msg_id', 'in', lastIds)
             .execute(),
       userIds.length === 0
@@ -97,6 +109,15 @@ export function conversationService(ctx: AppContext) {
       ctx.friends.remarksOf(me, userIds),
     ]);
     const lastById = new Map(lastRows.map((m) => [Number(m.msg_id), m]));
+    const senderNames = await namesOf(me, [...new Set(lastRows.map((m) => Number(m.from_user)))]);
+
+    /** Who wrote a group's last message (not for notices or recalls): the "Alice: …" of the list. */
+    function lastFrom(lastId: number | null) {
+      const m = lastId === null ? undefined : lastById.get(lastId);
+      if (!m || Number(m.is_undo) === 1 || (SERVER_MESSAGE_TYPES as readonly string[]).includes(m.type)) return {};
+      const id = Number(m.from_user);
+      return { last_from: { id, name: senderNames.get(id) ?? String(id) } };
+    }
     const userById = new Map(users.map((u) => [u.id, u]));
 
     function lastFields(lastId: number | null) {
@@ -122,7 +143,6 @@ export function conversationService(ctx: AppContext) {
         is_top: (r.is_top === 1 ? 1 : 0) as 0 | 1,
         is_notice: (r.is_notice === 1 ? 1 : 0) as 0 | 1,
         is_at: r.at_count,
-        index: '',
         ...lastFields(r.last_id),
       };
       const g = groups.get(r.contact_id);
@@ -133,6 +153,8 @@ export function conversationService(ctx: AppContext) {
           avatar: g.avatar,
           avatar_color: avatarColorFor(g.group_id),
           ...base,
+          ...lastFrom(r.last_id),
+          index: OTHER_INDEX,
           is_group: 1,
           is_online: 0,
           is_self: 0,
@@ -144,12 +166,14 @@ export function conversationService(ctx: AppContext) {
       const uid = Number(r.contact_id);
       const u = userById.get(uid);
       const self = uid === me;
+      const displayName = self ? FILE_TRANSFER_NAME : remarks.get(uid) || u?.nickname || r.contact_id;
       return {
         id: uid,
-        displayName: self ? FILE_TRANSFER_NAME : remarks.get(uid) || u?.nickname || r.contact_id,
+        displayName,
         avatar: u?.avatar ?? '',
         avatar_color: u?.avatar_color ?? 1,
         ...base,
+        index: indexLetterOf(displayName),
         is_group: 0,
         is_online: ctx.hub.isOnline(uid) ? 1 : 0,
         is_self: self ? 1 : 0,
@@ -167,7 +191,7 @@ export function conversationService(ctx: AppContext) {
       is_group: 0,
       is_online: 0,
       is_self: 0,
-      index: '',
+      index: indexLetterOf(SYSTEM_CONTACT_NAME),
       ...lastFields(sys.last_id),
     });
     return list.sort((a, b) => b.is_top - a.is_top || b.lastSendTime - a.lastSendTime);

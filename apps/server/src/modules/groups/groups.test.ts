@@ -122,6 +122,10 @@ describe.each(backends)('groups (%s)', (backend) => {
       expect(res.body.data.avatars).toHaveLength(9);
       const named = await call('add', { name: '  Hikers  ', user_ids: [A.id] }, O);
       expect(named.body.data.name).toBe('Hikers');
+      // the creator's language joins the default name ("Olga, Ann" in English)
+      const english = await call('add', { user_ids: [A.id], name_sep: ', ' }, O);
+      expect(english.body.data.name).toBe(`${O.nickname}, ${A.nickname}`);
+      expect((await call('add', { user_ids: [A.id], name_sep: 'toolong' }, O)).body.code).toBe(400);
     });
 
     it('refuses strangers, nobody, unknown users, bad types and long names, writing nothing', async () => {
@@ -186,7 +190,7 @@ describe.each(backends)('groups (%s)', (backend) => {
       const res = await call('setNotice', { id: gid, notice: 'Meet at 9' }, A);
       expect(res.body.code).toBe(0);
       const push = await sockM.next('setNotice');
-      expect(push.data).toEqual({ group_id: gid, id: `group-${gid}`, notice: 'Meet at 9', notice_at: res.body.data.notice_at });
+      expect(push.data).toEqual({ group_id: gid, id: `group-${gid}`, notice: 'Meet at 9', notice_at: res.body.data.notice_at, by: A.id });
       expect((await api.group(gid)).notice_at).toBe(res.body.data.notice_at);
       expect((await call('setNotice', { id: gid, notice: 'n'.repeat(2001) }, O)).body).toMatchObject({
         code: 400,

@@ -162,10 +162,10 @@ export function groupService(ctx: AppContext) {
     });
   }
 
-  function defaultName(users: { nickname: string }[]): string {
+  function defaultName(users: { nickname: string }[], sep = '、'): string {
     let name = '';
     for (const u of users) {
-      const next = name ? `${name}、${u.nickname}` : u.nickname;
+      const next = name ? `${name}${sep}${u.nickname}` : u.nickname;
       if ([...next].length > GROUP_NAME_MAX) {
         if (!name) name = [...u.nickname].slice(0, GROUP_NAME_MAX - 1).join('');
         return [...name].length >= GROUP_NAME_MAX ? name : `${name}…`;
@@ -190,12 +190,12 @@ export function groupService(ctx: AppContext) {
   return {
     loadMembership,
 
-    async create(me: number, body: { name?: string | null; user_ids: number[] }): Promise<GroupSummary> {
+    async create(me: number, body: { name?: string | null; user_ids: number[]; name_sep?: string }): Promise<GroupSummary> {
       const others = await pickFriends(me, body.user_ids);
       if (others.length + 1 > GROUP_MAX_MEMBERS) throw fail(GroupMsg.tooMany);
       const [creator] = await store.users([me]);
       if (!creator) throw fail('groups.notMember');
-      const name = body.name?.trim() || defaultName([creator, ...others]);
+      const name = body.name?.trim() || defaultName([creator, ...others], body.name_sep || undefined);
       const now = Date.now();
       const members = [
         { user_id: me, role: GroupRole.OWNER as number },
@@ -271,7 +271,7 @@ export function groupService(ctx: AppContext) {
       const m = await loadMembership(gid, me);
       if (!permissionsOf(m.role, m.setting).notice) throw fail('groups.noticeDenied');
       const notice_at = Date.now();
-      const data = { group_id: gid, id: groupContactId(gid), notice, notice_at };
+      const data = { group_id: gid, id: groupContactId(gid), notice, notice_at, by: me };
       if (notice === m.g.notice) return { ...data, notice_at: m.g.notice_at };
       await store.updateGroup(ctx.db, gid, { notice, notice_at });
       ctx.groups.invalidate(gid);

@@ -149,6 +149,46 @@ describe.each(backends)('recall and forward (%s)', (backend) => {
     ]);
     const contact = (await s.post('/enterprise/im/getContacts', {}, c.token)).body.data.find((x: { id: unknown }) => x.id === a.id);
     expect(contact).toMatchObject({ lastContent: '[聊天记录]', type: 'forward' });
+    // the facts each reader's app words the card from
+    expect(m.extends.names).toEqual([a.nickname, b.nickname]);
+  });
+
+  it('lets the recipients of a merged forward open its photos and files, each with their own link', async () => {
+    const photo = await seedFile(s.built.ctx.db, b.id, 'image');
+    const shot = (await send(s, b.token, { toContactId: a.id, type: 'image', file_id: photo })).body.data as ChatMessage;
+    const file = { id: photo, owner_id: b.id, kind: 'image' };
+    expect(await canReadFile(s.built.ctx, c.id, file)).toBe(false);
+    const res = await forward(a, { msg_ids: [shot.msg_id], user_ids: [c.id], merge: 1 });
+    expect(res.body.code).toBe(0);
+    expect(await canReadFile(s.built.ctx, c.id, file)).toBe(true);
+    expect(await canReadFile(s.built.ctx, stranger.id, file)).toBe(false);
+    const [m] = res.body.data as ChatMessage[];
+    const seen = await s.post('/enterprise/im/getMessageList', { toContactId: a.id, last_msg_id: m.msg_id - 1 }, c.token);
+    const item = (seen.body.data[0].extends.items as { file: { id: number; url: string } }[])[0];
+    expect(item.file.id).toBe(photo);
+    expect(item.file.url).toContain(`u=${c.id}`);
+    // a recalled forward no longer opens it
+    await s.post('/enterprise/im/undoMessage', { id: m.msg_id }, a.token);
+    expect(await canReadFile(s.built.ctx, c.id, file)).toBe(false);
+  });
+
+  it('a reply stores the quoted message as checked facts; a quote from elsewhere is refused, writing nothing', async () => {
+    const asked = (await send(s, b.token, { toContactId: a.id, content: 'Lunch at noon?' })).body.data as ChatMessage;
+    const reply = await send(s, a.token, { toContactId: b.id, content: 'Yes!', extends: { quote: { msg_id: asked.msg_id } } });
+    expect(reply.body.code).toBe(0);
+    expect(reply.body.data.extends.quote).toEqual({ msg_id: asked.msg_id, from: { id: b.id, name: b.nickname }, type: 'text', text: 'Lunch at noon?' });
+    const seen = await s.post('/enterprise/im/getMessageList', { toContactId: a.id, last_msg_id: asked.msg_id }, b.token);
+    expect(seen.body.data.at(-1).extends.quote.msg_id).toBe(asked.msg_id);
+
+    const before = await countMessages();
+    const elsewhere = (await send(s, a.token, { toContactId: c.id, content: 'for carol only' })).body.data as ChatMessage;
+    // a message of another chat, someone else's chat, a recalled one, nonsense: not found
+    expect((await send(s, a.token, { toContactId: b.id, content: 'x', extends: { quote: { msg_id: elsewhere.msg_id } } })).body.code).toBe(404);
+    expect((await send(s, stranger.token, { toContactId: stranger.id, content: 'x', extends: { quote: { msg_id: asked.msg_id } } })).body.code).toBe(404);
+    await undo(b, asked.msg_id);
+    expect((await send(s, a.token, { toContactId: b.id, content: 'x', extends: { quote: { msg_id: asked.msg_id } } })).body.code).toBe(404);
+    expect((await send(s, a.token, { toContactId: b.id, content: 'x', extends: { quote: { msg_id: 'abc' } } })).body.code).toBe(404);
+    expect(await countMessages()).toBe(before + 1);
   });
 
   it('refuses forwards that are not allowed, writing nothing', async () => {

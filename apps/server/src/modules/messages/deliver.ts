@@ -35,6 +35,8 @@ export interface DraftFile {
 
 export interface Draft extends MessageDraft {
   file: DraftFile | null;
+  /** files shown inside the message (a merged forward's), readable by its recipients */
+  attachments?: number[];
 }
 
 /** See `commitAndPush`: each draft's msg_id, and whether it was new (false: a resend of a stored id). */
@@ -113,6 +115,7 @@ export async function commitAndPush(
         if (existing) out.push({ row: existing, created: false, prev: await messagesStore.newestOf(trx, d.conv_key, Number(existing.msg_id)) });
         continue;
       }
+      if (d.attachments?.length) await messagesStore.attach(trx, msgId, d.attachments);
       const key = decodeConvKey(d.conv_key);
       if (key?.kind === 'private') await messagesStore.ensurePrivateRows(trx, key.users[0], key.users[1], d.conv_key, d.send_time);
       out.push({ row: rowOf(d, msgId, senders.get(d.from_user)), created: true, prev });

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { MessagesTable } from '../../db/schema.ts';
-import { type ChatMessage, type MessageSender, SYSTEM_CONTACT_ID, SYSTEM_CONTACT_NAME, SYSTEM_USER_ID } from '@parley/protocol';
+import { type ChatMessage, FORWARD_MESSAGE_TYPE, type MessageSender, SYSTEM_CONTACT_ID, SYSTEM_CONTACT_NAME, SYSTEM_USER_ID } from '@parley/protocol';
 import { apiContactId } from '../conversations/keys.ts';
 
 /**
@@ -67,6 +67,24 @@ export interface SerializeOptions {
   isRead?: boolean;
 }
 
+/** A merged forward's photos and files get download links for this reader (the stored items have none). */
+function withItemLinks(ext: Record<string, unknown>, fileUrl: (fileId: number) => string): Record<string, unknown> {
+  if (!Array.isArray(ext.items)) return ext;
+  const items = ext.items.map((item: unknown) => {
+    if (item === null || typeof item !== 'object') return item;
+    const file = (item as { file?: unknown }).file;
+    if (file === null || typeof file !== 'object') return item;
+    const id = Number((file as { id?: unknown }).id);
+    return Number.isSafeInteger(id) && id > 0 ? { ...item, file: { ...file, url: fileUrl(id) } } : item;
+  });
+  return { ...ext, items };
+}
+
+function extendsFor(row: MessageRow, fileUrl: (fileId: number) => string): Record<string, unknown> {
+  const ext = parseJson<Record<string, unknown>>(row.extends, {});
+  return row.type === FORWARD_MESSAGE_TYPE ? withItemLinks(ext, fileUrl) : ext;
+}
+
 export function toChatMessage(row: MessageRow, opts: SerializeOptions): ChatMessage {
   const undone = Number(row.is_undo) === 1;
   const hasFile = !undone && row.file_id !== null && row.file_name !== null;
@@ -81,7 +99,7 @@ export function toChatMessage(row: MessageRow, opts: SerializeOptions): ChatMess
     sendTime: Math.floor(Number(row.send_time) / 1000),
     at: Array.isArray(at) ? at.map(Number).filter((n) => Number.isSafeInteger(n)) : [],
     is_group: Number(row.is_group) === 1 ? 1 : 0,
-    extends: undone ? {} : parseJson<Record<string, unknown>>(row.extends, {}),
+    extends: undone ? {} : extendsFor(row, opts.fileUrl),
     is_undo: undone ? 1 : 0,
     is_read: opts.isRead ? 1 : 0,
     file: hasFile

@@ -18,6 +18,8 @@ import {
   GroupRole,
   mayForward,
   MESSAGE_MSG,
+  type MessageQuote,
+  QUOTE_TEXT_MAX,
   type MessageSearchHit,
   parseGroupContactId,
   parseGroupSetting,
@@ -80,6 +82,9 @@ function num(v: unknown): number | undefined {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 }
+
+/** A location's point: the sender's own position, or one picked on the map. */
+const LOCATION_ORIGINS = ['current', 'pinned'] as const;
 
 function shortText(v: unknown, max = 200): string {
   return typeof v === 'string' ? v.trim().slice(0, max) : '';
@@ -202,9 +207,11 @@ export function messageService(ctx: AppContext, system: SystemService) {
       }
       const name = shortText(src.name);
       const address = shortText(src.address);
+      // where the point came from, so that each reader's app words an unnamed place ("Bob's location")
+      const origin = LOCATION_ORIGINS.find((o) => o === src.origin);
       return {
         content: name || address || `${lat.toFixed(6)},${lng.toFixed(6)}`,
-        extends: { lat, lng, name, address },
+        extends: { lat, lng, name, address, ...(origin ? { origin } : {}) },
         fileId: null,
         file: null,
       };
@@ -281,8 +288,32 @@ export function messageService(ctx: AppContext, system: SystemService) {
       },
       payload.file,
     );
+    const quote = await quoteOf(me, body.extends.quote, draft.conv_key);
+    if (quote) draft.extends = { ...draft.extends, quote };
     const [done] = await commitAndPush(ctx, [draft], exceptClientId, new Map([[me, await sender]]));
     return done.message;
+  }
+
+  /**
+   * A reply's quote (`extends.quote: {msg_id}`): a message of the same conversation that the sender
+   * can see, not recalled and not a notice. Stored as facts (who, what type, the start of a text) so
+   * every reader shows it without another request; anything else is refused as not found.
+   */
+  async function quoteOf(me: number, raw: unknown, convKey: string): Promise<MessageQuote | null> {
+    if (raw === undefined || raw === null) return null;
+    const ref = typeof raw === 'object' ? (raw as { msg_id?: unknown }).msg_id : raw;
+    const msgId = Number(ref);
+    if (!Number.isSafeInteger(msgId) || msgId <= 0) throw fail('messages.notFound');
+    const { row } = await visibleMessage(me, msgId);
+    const quotable = row.conv_key === convKey && Number(row.is_undo) !== 1 && !(SERVER_MESSAGE_TYPES as readonly string[]).includes(row.type);
+    if (!quotable) throw fail('messages.notFound');
+    const sender = senderOf(row);
+    return {
+      msg_id: Number(row.msg_id),
+      from: { id: sender.id, name: sender.displayName },
+      type: row.type,
+      text: row.type === 'text' ? [...row.content].slice(0, QUOTE_TEXT_MAX).join('') : '',
+    };
   }
 
   /**
@@ -528,8 +559,10 @@ export function messageService(ctx: AppContext, system: SystemService) {
       isGroup: t.kind === 'group',
     });
     if (body.merge === 1) {
+      // the senders' names are facts; each reader's app words the card ("Chat history of Alice and Bob")
       const names = [...new Set(sources.map((s) => senderOf(s).displayName))];
       const title = `${names.slice(0, 2).join('、')}${names.length > 2 ? '…' : ''}的聊天记录`;
+      const attachments = sources.flatMap((s) => (s.file_id === null ? [] : [Number(s.file_id)]));
       const items = sources.map((s) => {
         const m = toChatMessage(s, { fileUrl: () => '' });
         return {
@@ -545,7 +578,14 @@ export function messageService(ctx: AppContext, system: SystemService) {
       });
       for (const t of targets) {
         drafts.push(
-          draftOf({ fromUser: me, ...toOf(t), type: FORWARD_MESSAGE_TYPE, content: title, extends: { title, count: items.length, items } }, null, now),
+          {
+            ...draftOf(
+              { fromUser: me, ...toOf(t), type: FORWARD_MESSAGE_TYPE, content: title, extends: { title, names, count: items.length, items } },
+              null,
+              now,
+            ),
+            attachments,
+          },
         );
       }
     } else {

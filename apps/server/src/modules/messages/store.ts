@@ -132,6 +132,16 @@ export const messagesStore = {
     return row ? Number(row.msg_id) : null;
   },
 
+  /** Records the files a message shows inside it (a merged forward's). */
+  async attach(trx: Db, msgId: number, fileIds: readonly number[]): Promise<void> {
+    const unique = [...new Set(fileIds)];
+    if (unique.length === 0) return;
+    await trx
+      .insertInto('message_attachments')
+      .values(unique.map((file_id) => ({ msg_id: msgId, file_id })))
+      .execute();
+  },
+
   /**
    * The newest msg_id of one conversation (0 when it has none), or the newest below `below`:
    * the `prev_msg_id` of the next message, or of message `below`.

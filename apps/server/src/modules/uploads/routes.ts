@@ -10,6 +10,7 @@ import { requireUser } from '../../http/auth.ts';
 import { refusal } from '../../http/envelope.ts';
 import type { Router } from '../../http/route.ts';
 import { canReadFile, permanentFileUrl, signedFileUrl, verifyFileSignature } from './files.ts';
+import { announceProfile } from '../users/profilePush.ts';
 import { type UploadsService, uploadTooLarge, uploadsService } from './service.ts';
 import { uploadsStore } from './store.ts';
 
@@ -68,6 +69,7 @@ export function uploadsRoutes(
       const f = await service.uploadPicture(req, user.userId, 'avatar', AVATAR_MAX_BYTES, (trx, id) =>
         uploadsStore(trx).setAvatar(user.userId, permanentFileUrl(ctx.secret, id, user.userId)),
       );
+      await announceProfile(ctx, user.userId);
       return { file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) };
     });
 

@@ -31,14 +31,23 @@ export function uploadsStore(db: Db) {
 
     /** Conversations a file was sent in (recalled messages do not count), with the newest message id in each. */
     async conversationsOf(fileId: number): Promise<{ conv_key: string; last_msg_id: number }[]> {
-      const rows = await db
+      const own = await db
         .selectFrom('messages')
         .select(['conv_key', (eb) => eb.fn.max('msg_id').as('last_msg_id')])
         .where('file_id', '=', fileId)
         .where('is_undo', '=', 0)
         .groupBy('conv_key')
         .execute();
-      return rows.map((r) => ({ conv_key: r.conv_key, last_msg_id: Number(r.last_msg_id) }));
+      // shown inside another message (a merged forward): its conversation may read the file too
+      const carried = await db
+        .selectFrom('message_attachments as a')
+        .innerJoin('messages as m', 'm.msg_id', 'a.msg_id')
+        .select(['m.conv_key', (eb) => eb.fn.max('m.msg_id').as('last_msg_id')])
+        .where('a.file_id', '=', fileId)
+        .where('m.is_undo', '=', 0)
+        .groupBy('m.conv_key')
+        .execute();
+      return [...own, ...carried].map((r) => ({ conv_key: r.conv_key, last_msg_id: Number(r.last_msg_id) }));
     },
 
     /** The rows of `group_members` for this user among the given groups. */

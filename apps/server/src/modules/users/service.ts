@@ -29,6 +29,7 @@ import { ARGON } from '../auth/service.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { toUserInfo } from '../auth/users.ts';
 import { toPublicProfile } from './profile.ts';
+import { announceProfile } from './profilePush.ts';
 import { isParleyQr, signQr, verifyAnyQr } from './qr.ts';
 import { usersStore } from './store.ts';
 
@@ -108,6 +109,7 @@ export function usersService(ctx: AppContext) {
         set.email = body.email;
       }
       if (Object.keys(set).length > 0) await store.updateUser(userId, set);
+      if (set.nickname !== undefined && set.nickname !== row.nickname) await announceProfile(ctx, userId);
       return toUserInfo(await me(userId));
     },
 

@@ -41,6 +41,22 @@ export function usersStore(db: Db) {
         .execute();
     },
 
+    /** Who sees my name and avatar: my friends and the members of my groups (not me). */
+    profileAudience: async (me: number): Promise<number[]> => {
+      const [friends, coMembers] = await Promise.all([
+        db.selectFrom('friends').select('friend_id as id').where('user_id', '=', me).execute(),
+        db
+          .selectFrom('group_members as mine')
+          .innerJoin('group_members as other', 'other.group_id', 'mine.group_id')
+          .select('other.user_id as id')
+          .distinct()
+          .where('mine.user_id', '=', me)
+          .where('other.user_id', '!=', me)
+          .execute(),
+      ]);
+      return [...new Set([...friends, ...coMembers].map((r) => Number(r.id)))];
+    },
+
     friendIdsAmong: async (me: number, ids: number[]) => {
       if (ids.length === 0) return new Map<number, string>();
       const rows = await db

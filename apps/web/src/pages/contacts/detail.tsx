@@ -1,4 +1,4 @@
-import { FRIEND_NICKNAME_MAX, FRIEND_REMARK_MAX, FriendRequestStatus, type PublicProfile } from '@parley/protocol';
+import { FRIEND_NICKNAME_MAX, FRIEND_REMARK_MAX, FriendRequestStatus, PUSH_MAX_TARGETS, type PublicProfile } from '@parley/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImageViewer, List } from 'antd-mobile';
 import { MessageOutline, PhoneFill, UserAddOutline, VideoOutline } from 'antd-mobile-icons';
@@ -13,9 +13,11 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { askConfirm, showToast } from '../../components/feedback.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { promptText } from '../../components/promptText.tsx';
 import { TagLabel } from '../../components/TagLabel.tsx';
+import { joinNames } from '../../i18n/eventText.ts';
 import { appContainer } from '../../layout.ts';
 import type { PageProps } from '../../router/pageProps.ts';
 import { useConversations } from '../../stores/conversations.ts';
@@ -39,7 +41,7 @@ export default function ContactDetailPage({ query, titleKey }: PageProps) {
   });
 
   let body: ReactNode;
-  if (!valid) body = <EmptyState text={t('friends.userMissing')} />;
+  if (!valid) body = <MissingTarget text={t('friends.userMissing')} />;
   else if (profile.isPending) body = <PageLoading />;
   else if (profile.isError) {
     const missing = profile.error instanceof ApiError && profile.error.details.code === 404;
@@ -105,8 +107,12 @@ function ProfileView({ user }: { user: PublicProfile }) {
     },
   });
   const recommendMutation = useMutation({
-    mutationFn: (target: { id: number | string; is_group: number }) =>
-      useMessages.getState().send(String(target.id), target.is_group === 1, { type: 'contact', content: { kind: 'user', id: user.user_id } }),
+    mutationFn: async (targets: { id: number | string; is_group: number }[]) => {
+      const messages = useMessages.getState();
+      for (const target of targets) {
+        await messages.send(String(target.id), target.is_group === 1, { type: 'contact', content: { kind: 'user', id: user.user_id } });
+      }
+    },
     onSuccess: () => showToast(t('friends.recommendSent'), 'success'),
   });
   const deleteMutation = useMutation({
@@ -146,16 +152,18 @@ function ProfileView({ user }: { user: PublicProfile }) {
     if (nickname !== null && nickname.trim() !== user.remark) remarkMutation.mutate(nickname.trim());
   };
 
+  // spec §5/§9: a card goes to at most 9 people or groups at once
   const recommend = async () => {
-    const targets = await pickUsers({ titleKey: 'friends.recommendTitle', max: 1, exclude: [user.user_id], includeGroups: true });
-    const target = targets?.[0];
-    if (!target) return;
+    const targets = await pickUsers({ titleKey: 'friends.recommendTitle', max: PUSH_MAX_TARGETS, exclude: [user.user_id], includeGroups: true });
+    if (!targets?.length) return;
+    const names = targets.map((x) => x.displayName);
+    const shown = names.length > 3 ? `${names.slice(0, 3).join(t('events.listSep'))}…` : joinNames(names, t);
     const ok = await askConfirm({
-      title: t('friends.recommendConfirmTitle', { name: target.displayName }),
+      title: t('friends.recommendConfirmTitle', { name: shown }),
       content: t('friends.recommendConfirm', { name: user.displayName }),
       confirmText: t('friends.send'),
     });
-    if (ok) recommendMutation.mutate(target);
+    if (ok) recommendMutation.mutate(targets);
   };
 
   const remove = async () => {

@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { TagLabel } from '../../components/TagLabel.tsx';
+import { relativeTimeText } from '../../i18n/relativeTimeText.ts';
 import type { PageProps } from '../../router/pageProps.ts';
 import { FRIEND_REQUESTS_KEY, friendsCache } from '../../stores/friends.ts';
 import styles from './requests.module.css';
@@ -96,6 +97,9 @@ export default function NewFriendsPage({ titleKey }: PageProps) {
               <span className={styles.name}>{item.user.displayName || item.user.account}</span>
               <span className={styles.remark}>
                 {item.remark || (item.direction === 'received' ? t('friends.defaultRemarkReceived') : t('friends.defaultRemarkSent'))}
+              </span>
+              <span className={styles.when} data-testid={`request-time-${item.id}`}>
+                {relativeTimeText(item.created_at)}
               </span>
             </button>
             <div className={styles.actions}>{stateOf(item)}</div>

@@ -67,7 +67,7 @@ export default function GroupListPage({ titleKey }: PageProps) {
             </button>
           ))}
         </div>
-        <div className={styles.groupCount}>{t('groups.list.count', { n: list.length })}</div>
+        <div className={styles.groupCount}>{t('groups.list.count', { count: list.length })}</div>
       </>
     );
   }

@@ -1,13 +1,13 @@
 import { expiryText, GROUP_QR_VALID_DAYS, toGroupId } from '@parley/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import dayjs from 'dayjs';
 import QRCode from 'qrcode';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchGroupQrcode, type GroupQrcode } from '../../api/groups.ts';
 import { showToast } from '../../components/feedback.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { t as translate } from '../../i18n/index.ts';
@@ -15,19 +15,11 @@ import type { PageProps } from '../../router/pageProps.ts';
 
 import { GroupAvatar } from '../message/group/GroupAvatar.tsx';
 import styles from '../message/group/group.module.css';
+import { groupQrValidity } from './qrValidity.ts';
 import { groupErrorText } from '../message/group/groupCall.ts';
 
 /** Drawn size of the QR code in CSS pixels; the canvas holds twice as many for sharp screens and saved images. */
 const QR_SIZE = 260;
-
-/** The time left of a code, in the user's language (protocol `expiryText`). */
-function leftText(expiresAt: number): string {
-  const left = expiryText(expiresAt);
-  if (left.expired) return translate('groups.qr.expired');
-  if ('full' in left) return left.full;
-  const key = { minutes: 'groups.qr.leftMinutes', hours: 'groups.qr.leftHours', days: 'groups.qr.leftDays' } as const;
-  return translate(key[left.unit], { n: left.n });
-}
 
 /** Saves the QR as a PNG with the group name above and the validity below (spec §8: says when it fails). */
 function saveImage(canvas: HTMLCanvasElement | null, code: GroupQrcode): void {
@@ -48,9 +40,8 @@ function saveImage(canvas: HTMLCanvasElement | null, code: GroupQrcode): void {
     ctx.drawImage(canvas, pad, pad + 80);
     ctx.fillStyle = '#7f7f7f';
     ctx.font = '28px sans-serif';
-    const until = dayjs(code.expires_at).format('YYYY-MM-DD HH:mm');
     ctx.fillText(
-      translate('groups.qr.valid', { days: GROUP_QR_VALID_DAYS, time: until }),
+      groupQrValidity(code.expires_at, translate).until,
       out.width / 2,
       out.height - pad,
       out.width - pad * 2,
@@ -90,8 +81,9 @@ export default function GroupQrcodePage({ query, titleKey }: PageProps) {
     });
   }, [data]);
 
+  const validity = data ? groupQrValidity(data.expires_at, t) : null;
   let body: React.ReactNode;
-  if (!groupId) body = <EmptyState text={t('groups.err.notFound')} />;
+  if (!groupId) body = <MissingTarget text={t('groups.err.notFound')} />;
   else if (code.isError) {
     body = (
       <EmptyState text={groupErrorText(code.error) || t('groups.qr.loadFailed')}>
@@ -111,13 +103,8 @@ export default function GroupQrcodePage({ query, titleKey }: PageProps) {
           </div>
           <canvas ref={canvasRef} className={styles.qrCanvas} data-testid="group-qrcode-canvas" data-qr-text={data.text} />
           <div className={styles.qrExpiry} data-testid="group-qrcode-expiry">
-            <div>
-              {t('groups.qr.valid', {
-                days: GROUP_QR_VALID_DAYS,
-                time: dayjs(data.expires_at).format('YYYY-MM-DD HH:mm'),
-              })}
-            </div>
-            <div>{leftText(data.expires_at)}</div>
+            <div>{validity?.until}</div>
+            <div data-testid="group-qrcode-left">{validity?.left}</div>
             <div>{t('groups.qr.hint')}</div>
           </div>
         </div>

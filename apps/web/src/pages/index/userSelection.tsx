@@ -12,6 +12,7 @@ import { PageLoading } from '../../components/PageLoading.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
 import { useGoBack } from '../../router/useGoBack.ts';
+import { useConversations } from '../../stores/conversations.ts';
 import { useFriendList } from '../../stores/friends.ts';
 import {
   choosePicked,
@@ -19,6 +20,7 @@ import {
   type PickUsersOptions,
   pickerPageMounted,
   pickerPageUnmounted,
+  recentTargets,
   useUserPicker,
 } from '../../stores/userPicker.ts';
 import { hasPick, indexSections, matchesKeyword, type PickId, shownName, togglePick } from '../contacts/contactIndex.ts';
@@ -81,6 +83,8 @@ export default function UserSelectionPage({ titleKey }: PageProps) {
     [groupsQuery.data, excluded],
   );
   const byId = useMemo(() => new Map([...people, ...groups].map((c) => [String(c.id), c])), [people, groups]);
+  const chatRows = useConversations((s) => s.contacts);
+  const recent = useMemo(() => (options.recentFirst ? recentTargets(chatRows, byId) : []), [options.recentFirst, chatRows, byId]);
 
   const toggle = (id: PickId) => {
     const next = togglePick(selected, id, max);
@@ -111,7 +115,7 @@ export default function UserSelectionPage({ titleKey }: PageProps) {
     goBack();
   };
 
-  const renderCandidate = (c: Candidate) => (
+  const renderCandidate = (c: Candidate, testPrefix = 'picker-item') => (
     <PersonRow
       name={c.displayName}
       avatar={c.avatar}
@@ -119,7 +123,7 @@ export default function UserSelectionPage({ titleKey }: PageProps) {
       online={c.online}
       checked={hasPick(selected, c.id)}
       onClick={() => toggle(c.id)}
-      testId={`picker-item-${c.id}`}
+      testId={`${testPrefix}-${c.id}`}
     />
   );
 
@@ -142,15 +146,32 @@ export default function UserSelectionPage({ titleKey }: PageProps) {
     </Button>
   );
 
-  const groupBlock =
-    shownGroups.length > 0 ? (
+  const recentBlock =
+    recent.length > 0 && !searching ? (
       <>
-        <div className={styles.sectionTitle}>{t('picker.groups')}</div>
-        <div>
-          {shownGroups.map((g) => (
-            <div key={g.id}>{renderCandidate(g)}</div>
+        <div className={styles.sectionTitle}>{t('picker.recent')}</div>
+        <div data-testid="picker-recent">
+          {recent.map((c) => (
+            <div key={`recent-${c.id}`}>{renderCandidate(c, 'picker-recent')}</div>
           ))}
         </div>
+      </>
+    ) : null;
+
+  const groupBlock =
+    recentBlock || shownGroups.length > 0 ? (
+      <>
+        {recentBlock}
+        {shownGroups.length > 0 ? (
+          <>
+            <div className={styles.sectionTitle}>{t('picker.groups')}</div>
+            <div>
+              {shownGroups.map((g) => (
+                <div key={g.id}>{renderCandidate(g)}</div>
+              ))}
+            </div>
+          </>
+        ) : null}
       </>
     ) : null;
 
@@ -171,7 +192,7 @@ export default function UserSelectionPage({ titleKey }: PageProps) {
       <IndexedList
         sections={sections}
         keyOf={(c) => String(c.id)}
-        renderItem={renderCandidate}
+        renderItem={(c) => renderCandidate(c)}
         top={groupBlock ?? undefined}
         testId="picker-list"
       />

@@ -1,13 +1,16 @@
 import { GroupRole, SYSTEM_CONTACT_ID, sameContactId, isGroupContactId } from '@parley/protocol';
 import { Button } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { ConnectionBanner } from '../../components/ConnectionBanner.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { TopBar, TopBarButton } from '../../components/TopBar.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
+import { useComposer } from '../../stores/composer.ts';
 import { useConversations } from '../../stores/conversations.ts';
 import { useGroupEntry } from '../../stores/groups.ts';
 import type { ChatItem } from '../../stores/messageList.ts';
@@ -20,6 +23,9 @@ import { copyText, deleteMessages, forwardMessages, recallMessage, transcribeVoi
 import { MessageList } from './chat/MessageList.tsx';
 import { type MenuAction, MessageMenu } from './chat/MessageMenu.tsx';
 import { buildRows } from './chat/rows.ts';
+import { chatPhotos } from './chat/photos.ts';
+import { type PhotoGallery, PhotoGalleryContext, PhotoViewer } from './chat/PhotoViewer.tsx';
+import { quoteOfMessage } from './chat/quote.ts';
 import { SelectionBar } from './chat/SelectionBar.tsx';
 import { useChatTitle } from './chat/useChatTitle.ts';
 import { useReadReceipts } from './chat/useReadReceipts.ts';
@@ -52,7 +58,7 @@ function NoChat() {
   return (
     <div className={styles.page} data-testid="chat-page">
       <TopBar title={t('routes.chat')} backTo={Paths.homeIndex} />
-      <EmptyState text={t('chat.noContact')} />
+      <MissingTarget text={t('chat.noContact')} />
     </div>
   );
 }
@@ -77,6 +83,7 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
   const [bottomSignal, setBottomSignal] = useState(0);
   const [menu, setMenu] = useState<{ message: ChatItem; at: { x: number; y: number } } | null>(null);
   const [selecting, setSelecting] = useState(false);
+  const [viewing, setViewing] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   useGroupNoticeOnce(isGroup ? contactId : null);
 
@@ -101,6 +108,9 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
   useReadReceipts(contactId, isGroup, thread.items, myUserId, Boolean(contactId) && thread.loaded);
 
   const rows = useMemo(() => buildRows(thread.items, myUserId, kind === 'private'), [thread.items, myUserId, kind]);
+  const photos = useMemo(() => chatPhotos(thread.items), [thread.items]);
+  const gallery = useMemo<PhotoGallery>(() => ({ open: setViewing }), []);
+  const viewingIndex = viewing ? photos.findIndex((p) => p.url === viewing) : -1;
 
   const toggleSelected = useCallback((m: ChatItem) => {
     setSelected((prev) => {
@@ -113,10 +123,12 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
   }, []);
 
   const openMenu = useCallback((message: ChatItem, at: { x: number; y: number }) => setMenu({ message, at }), []);
+  const jumpRef = useRef<(msgId: number) => boolean>(() => false);
+  const jumpTo = useCallback((msgId: number) => jumpRef.current(msgId), []);
 
   const scope = useMemo<ChatScope>(
-    () => ({ contactId, isGroup, myUserId, isStaff, selecting, selected, toggleSelected, openMenu }),
-    [contactId, isGroup, myUserId, isStaff, selecting, selected, toggleSelected, openMenu],
+    () => ({ contactId, isGroup, myUserId, isStaff, selecting, selected, toggleSelected, openMenu, jumpTo }),
+    [contactId, isGroup, myUserId, isStaff, selecting, selected, toggleSelected, openMenu, jumpTo],
   );
 
   const endSelection = () => {
@@ -129,6 +141,7 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
     if (action === 'copy') void copyText(message.content);
     else if (action === 'translate') void translateMessage(message);
     else if (action === 'transcribe') void transcribeVoice(message);
+    else if (action === 'quote') useComposer.getState().patchDraft(contactId, { quote: quoteOfMessage(message) });
     else if (action === 'forward') void forwardMessages([message], false);
     else if (action === 'recall') void recallMessage(message);
     else if (action === 'delete') void deleteMessages([message]);
@@ -140,7 +153,7 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
 
   const loadOlder = useCallback(() => void useMessages.getState().loadOlder(contactId, isGroup).catch(() => undefined), [contactId, isGroup]);
 
-  const heading = title.memberCount ? `${title.name}(${title.memberCount})` : title.name;
+  const heading = title.memberCount ? t('common.withCount', { text: title.name, count: title.memberCount }) : title.name;
   const detailPath = PathTo.chatDetail(contactId, isGroup);
   const right = selecting ? (
     <button type="button" className={styles.textButton} onClick={endSelection} data-testid="chat-select-cancel">
@@ -180,7 +193,9 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
   return (
     <div className={styles.page} data-testid="chat-page" data-contact-id={contactId}>
       <TopBar title={heading} backTo={Paths.homeIndex} right={right} />
+      <ConnectionBanner />
       <ChatContext.Provider value={scope}>
+        <PhotoGalleryContext.Provider value={gallery}>
         {!thread.loaded && thread.items.length === 0 ? (
           <div className={styles.loading}>
             {loadFailed ? (
@@ -194,10 +209,12 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
             )}
           </div>
         ) : (
-          <MessageList rows={rows} hasOlder={thread.hasOlder} loading={thread.loading && thread.loaded} onLoadOlder={loadOlder} bottomSignal={bottomSignal} />
+          <MessageList rows={rows} hasOlder={thread.hasOlder} loading={thread.loading && thread.loaded} onLoadOlder={loadOlder} bottomSignal={bottomSignal} jumpRef={jumpRef} />
         )}
+        </PhotoGalleryContext.Provider>
       </ChatContext.Provider>
       {kind === 'system' && !selecting ? null : <div className={styles.bottomBar}>{bottom}</div>}
+      {viewingIndex >= 0 ? <PhotoViewer photos={photos} start={viewingIndex} onClose={() => setViewing(null)} /> : null}
       {menu ? (
         <MessageMenu
           message={menu.message}

@@ -3,6 +3,8 @@ import { List, Switch, Toast } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { MissingTarget } from '../../components/MissingTarget.tsx';
+import { relativeTimeText } from '../../i18n/relativeTimeText.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { askConfirm, showToast } from '../../components/feedback.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
@@ -35,11 +37,23 @@ function useConversationRow(contactId: string, isGroup: boolean, name: string): 
  */
 export default function ChatDetailPage({ query, titleKey }: PageProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const contactId = query.toContactId ?? '';
+  if (!contactId) {
+    return (
+      <PageFrame title={t(titleKey)} testId="chat-detail-page">
+        <MissingTarget text={t('chat.noContact')} />
+      </PageFrame>
+    );
+  }
+  return <ChatDetail key={contactId} contactId={contactId} isGroupParam={query.is_group} nameParam={query.name ?? ''} title={t(titleKey)} />;
+}
+
+function ChatDetail({ contactId, isGroupParam, nameParam, title }: { contactId: string; isGroupParam?: string; nameParam: string; title: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const groupId = toGroupId(isGroupContactId(contactId) ? contactId : null);
-  const isGroup = query.is_group === '1' || groupId !== null;
-  const row = useConversationRow(contactId, isGroup, query.name ?? '');
+  const isGroup = isGroupParam === '1' || groupId !== null;
+  const row = useConversationRow(contactId, isGroup, nameParam);
   const name = rowName(row);
   const isOwner = isGroup && row.role === 1;
 
@@ -64,7 +78,7 @@ export default function ChatDetailPage({ query, titleKey }: PageProps) {
   };
 
   return (
-    <PageFrame title={t(titleKey)} testId="chat-detail-page">
+    <PageFrame title={title} testId="chat-detail-page">
       <div className={styles.header}>
         <button type="button" className={styles.person} onClick={openProfile} data-testid="detail-profile">
           <RowAvatar row={row} name={name} size={52} />
@@ -81,7 +95,11 @@ export default function ChatDetailPage({ query, titleKey }: PageProps) {
       ) : null}
 
       <List className={styles.group}>
-        <List.Item onClick={() => navigate(recordPath)} data-testid="detail-record">
+        <List.Item
+          onClick={() => navigate(recordPath)}
+          extra={row.lastSendTime ? <span data-testid="detail-last-time">{relativeTimeText(row.lastSendTime)}</span> : null}
+          data-testid="detail-record"
+        >
           {t('detail.record')}
         </List.Item>
       </List>

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { getMessageList } from '../../api/messages.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
 import { PathTo } from '../../paths.ts';
@@ -91,7 +92,8 @@ export default function RecordPage({ query, titleKey }: PageProps) {
     navigate(PathTo.chat(contactId, isGroup, { name: query.name ?? '', msg_id: msgId }));
 
   let list: ReactNode;
-  if (history.isPending) list = <PageLoading />;
+  if (!contactId) list = <MissingTarget text={t('record.noChat')} />;
+  else if (history.isPending) list = <PageLoading />;
   else if (history.isError && items.length === 0) {
     list = (
       <EmptyState text={t('record.loadFailed')}>

@@ -3,6 +3,7 @@ import {
   checkRedPacketAmount,
   checkRedPacketNumber,
   fenToYuan,
+  isGroupContactId,
   RED_PACKET_BLESSING_MAX,
   RED_PACKET_COVERS,
   type RedPacketCover,
@@ -29,7 +30,7 @@ export default function RedPacketPage({ query, titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const contactId = query.toContactId ?? '';
-  const isGroup = query.is_group === '1' || contactId.startsWith('group-');
+  const isGroup = query.is_group === '1' || isGroupContactId(contactId);
   const [kind, setKind] = useState<RedPacketKind>('random');
   const [amount, setAmount] = useState('');
   const [count, setCount] = useState(isGroup ? '' : '1');

@@ -2,6 +2,7 @@ import { DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { TopBar, TopBarButton } from '../../components/TopBar.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
 import { saveFile } from './chat/fileActions.ts';
@@ -39,8 +40,10 @@ export default function VideoPage({ query, titleKey }: PageProps) {
       <div className={styles.stage}>
         {url && !failed ? (
           <video className={styles.video} src={url} controls autoPlay playsInline onError={() => setFailed(true)} data-testid="video-player" />
-        ) : (
+        ) : url ? (
           <EmptyState text={t('chat.video.cannotPlay')} />
+        ) : (
+          <MissingTarget text={t('chat.video.cannotPlay')} />
         )}
       </div>
     </div>

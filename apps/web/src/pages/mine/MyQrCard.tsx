@@ -10,6 +10,13 @@ import { displayNameOf, useSession } from '../../stores/session.ts';
 
 const QR_PX = 240;
 const MIN_REFRESH_MS = 60_000;
+/** Browsers fire a timer longer than 2^31-1 ms at once, so a 30-day expiry would refetch in a loop; re-arm daily instead. */
+const MAX_REFRESH_MS = 24 * 60 * 60 * 1000;
+
+/** How long to wait before redrawing a code that expires at `expiresAt` (always a delay a browser timer can hold). */
+export function qrRefreshDelay(expiresAt: number, now: number): number {
+  return Math.min(MAX_REFRESH_MS, Math.max(MIN_REFRESH_MS, expiresAt - now));
+}
 
 async function myQrImage(): Promise<{ text: string; expiresAt: number; image: string }> {
   const code = await fetchMyQrcode({ silent: true });
@@ -39,7 +46,7 @@ export function MyQrCard() {
     queryKey: ['myQrcode'],
     queryFn: myQrImage,
     staleTime: Number.POSITIVE_INFINITY,
-    refetchInterval: (q) => (q.state.data ? Math.max(MIN_REFRESH_MS, q.state.data.expiresAt - Date.now()) : false),
+    refetchInterval: (q) => (q.state.data ? qrRefreshDelay(q.state.data.expiresAt, Date.now()) : false),
   });
   const name = displayNameOf(user);
 

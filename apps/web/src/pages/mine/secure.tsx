@@ -2,13 +2,13 @@ import { ACCOUNT_MAX, type DeviceItem, editAccountBody, editPasswordBody, PASSWO
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { GlobalOutline } from 'antd-mobile-icons';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editAccount, editPassword, listDevices, signOutDevice } from '../../api/users.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { askConfirm } from '../../components/feedback.tsx';
+import { relativeTimeText } from '../../i18n/relativeTimeText.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { TagLabel } from '../../components/TagLabel.tsx';
@@ -198,7 +198,7 @@ function Devices() {
               {device.current ? <TagLabel>{t('secure.thisDevice')}</TagLabel> : null}
             </div>
             <div style={{ color: 'var(--text-secondary)', fontSize: 13 }}>
-              {t('secure.lastUsed', { time: dayjs(device.last_used_at).format('YYYY-MM-DD HH:mm'), ip: device.ip || '-' })}
+              {t('secure.lastUsed', { time: relativeTimeText(device.last_used_at), ip: device.ip || '-' })}
             </div>
           </div>
           <Button

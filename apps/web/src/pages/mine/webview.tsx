@@ -1,7 +1,7 @@
 import { GlobalOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/EmptyState.tsx';
+import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { TopBarButton } from '../../components/TopBar.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
@@ -53,7 +53,7 @@ export default function WebviewPage({ query, titleKey }: PageProps) {
           />
         </div>
       ) : (
-        <EmptyState text={t('scan.badAddress')} />
+        <MissingTarget text={t('scan.badAddress')} />
       )}
     </PageFrame>
   );

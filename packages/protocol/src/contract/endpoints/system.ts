@@ -21,7 +21,8 @@ export const systemEndpoints = {
   checkVersion: endpoint({
     path: '/common/pub/checkVersion',
     access: 'public',
-    body: z.object({ versionCode: wholeNumber(0, Number.MAX_SAFE_INTEGER).optional() }).loose(),
+    // the build number is required: a client sending only its version name would never hear of an update
+    body: z.object({ versionCode: wholeNumber(0, Number.MAX_SAFE_INTEGER) }).loose(),
     data: z.object({ version: z.string(), versionCode: z.number().int(), hasUpdate: z.boolean() }),
     domain: 'system',
     summary: 'Whether a newer app version than versionCode exists',

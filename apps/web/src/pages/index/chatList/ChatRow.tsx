@@ -3,9 +3,10 @@ import { BellMuteOutline } from 'antd-mobile-icons';
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationRow } from '../../../stores/conversationList.ts';
+import { useDraft } from '../../../stores/composer.ts';
 import { useSession } from '../../../stores/session.ts';
 import styles from './chatList.module.css';
-import { lastContentText, listTimeText, rowName } from './labels.ts';
+import { listTimeText, rowName, rowPreviewText } from './labels.ts';
 import { RowAvatar } from './RowAvatar.tsx';
 import { type RowAction, rowActions, rowActionText } from './rowActions.ts';
 
@@ -43,6 +44,8 @@ export const ChatRow = memo(function ChatRow({ row, now, onOpen, onAction, onMen
   const swipe = useRef<SwipeActionRef>(null);
   const me = useSession((s) => s.userInfo?.user_id);
   const name = rowName(row);
+  // what I started writing there comes first, in red, as in WeChat
+  const draft = useDraft(String(row.id)).text.trim();
   const pinned = row.is_top === 1;
   const rightActions = rowActions(row).map((action) => ({
     key: action,
@@ -87,7 +90,16 @@ export const ChatRow = memo(function ChatRow({ row, now, onOpen, onAction, onMen
                   {t('chats.atMe')}
                 </span>
               ) : null}
-              {lastContentText(row, me)}
+              {draft ? (
+                <>
+                  <span className={styles.mention} data-testid={`chat-row-draft-${row.id}`}>
+                    {t('chats.draft')}
+                  </span>
+                  {draft}
+                </>
+              ) : (
+                rowPreviewText(row, me)
+              )}
             </span>
             {row.is_notice !== 1 ? <BellMuteOutline className={styles.mute} aria-label={t('chats.muted')} /> : null}
           </span>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n/index.ts';
-import { lastContentText, messagePreview } from './labels.ts';
+import { lastContentText, messagePreview, rowPreviewText } from './labels.ts';
 
 describe('lastContentText of an event row', () => {
   const before = i18n.language;
@@ -43,5 +43,25 @@ describe('lastContentText of a labelled row', () => {
     expect(lastContentText({ type: 'text', lastContent: '[消息已撤回]', last_key: 'recalled' })).toBe(i18n.t('chats.last.recalled'));
     // a text that happens to read like a label stays the text
     expect(lastContentText({ type: 'text', lastContent: '[图片]', last_key: 'text' })).toBe('[图片]');
+  });
+});
+
+describe('rowPreviewText of a group row', () => {
+  const before = i18n.language;
+  beforeAll(() => i18n.changeLanguage('en'));
+  afterAll(() => i18n.changeLanguage(before));
+
+  const group = { is_group: 1 as const, type: 'text', lastContent: 'Hi all', last_from: { id: 2, name: 'Alice' } };
+
+  it('starts with the sender of someone else\'s message', () => {
+    expect(rowPreviewText(group, 1)).toBe('Alice: Hi all');
+    expect(rowPreviewText({ ...group, type: 'image', lastContent: '[图片]', last_key: 'image' }, 1)).toBe('Alice: [Photo]');
+  });
+
+  it('leaves my own messages, private rows, recalls and events alone', () => {
+    expect(rowPreviewText(group, 2)).toBe('Hi all');
+    expect(rowPreviewText({ ...group, is_group: 0 as const }, 1)).toBe('Hi all');
+    expect(rowPreviewText({ ...group, lastContent: '[消息已撤回]', last_key: 'recalled' }, 1)).toBe('[Message recalled]');
+    expect(rowPreviewText({ ...group, type: 'event', lastContent: 'Bob joined', last_from: undefined }, 1)).toBe('Bob joined');
   });
 });

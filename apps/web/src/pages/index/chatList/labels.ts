@@ -53,6 +53,21 @@ export function lastContentText(
   return t(LABEL_KEYS[key as LabelKey]);
 }
 
+/**
+ * The preview line of a row: in a group, someone else's message starts with their name
+ * ("Alice: Hi"), as in WeChat; events, recalls and my own messages do not.
+ */
+export function rowPreviewText(
+  row: Pick<ConversationRow, 'lastContent' | 'last_key' | 'type' | 'last_extends' | 'is_group' | 'last_from'>,
+  me?: number | string | null,
+): string {
+  const text = lastContentText(row, me);
+  const from = row.last_from;
+  if (row.is_group !== 1 || !from || !text || String(from.id) === String(me ?? '') || row.last_key === 'recalled') return text;
+  if (row.type === 'event' || row.type === 'system' || row.type === 'group') return text;
+  return t('chats.senderPrefix', { name: from.name, text });
+}
+
 /** The translated one-line preview of a message (notifications, search results). */
 export function messagePreview(m: Pick<ChatMessage, 'type' | 'content' | 'is_undo' | 'extends'>): string {
   if ((m.type === 'event' || m.type === 'system') && !m.is_undo) return describeEvent(m, t);

@@ -13,6 +13,8 @@ export interface ChatScope {
   selected: ReadonlySet<string>;
   toggleSelected(m: ChatItem): void;
   openMenu(m: ChatItem, at: { x: number; y: number }): void;
+  /** Scrolls to a loaded message and flashes it (a reply's quote); false when it is not loaded. */
+  jumpTo(msgId: number): boolean;
 }
 
 export const ChatContext = createContext<ChatScope | null>(null);

@@ -1,5 +1,5 @@
 import { checkVideoDuration } from '@parley/protocol';
-import { AddCircleOutline, AudioOutline, SmileOutline } from 'antd-mobile-icons';
+import { AddCircleOutline, AudioOutline, CloseCircleFill, SmileOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -8,12 +8,14 @@ import { callContact } from '../../../calls/callContact.ts';
 import { type SendDraft, useMessages } from '../../../stores/messages.ts';
 import { pickUsers } from '../../../stores/userPicker.ts';
 import styles from './ChatPanels.module.css';
-import { type Mention, mentionIdsIn, readDraft, writeDraft } from './drafts.ts';
+import { type Mention, useComposer, useDraft } from '../../../stores/composer.ts';
+import { mentionIdsIn } from './drafts.ts';
 import { EmojiPanel } from './EmojiPanel.tsx';
 import type { PickedPlace } from './LocationPicker.tsx';
 import { readImageSize, readVideoMeta } from './mediaMeta.ts';
 import { MentionPicker } from './MentionPicker.tsx';
 import { type MoreItem, MorePanel } from './MorePanel.tsx';
+import { quoteLine } from './quote.ts';
 import { VoiceHoldButton } from './VoiceHoldButton.tsx';
 import type { Recording } from './voiceRecorder.ts';
 import { PathTo } from '../../../paths.ts';
@@ -48,8 +50,10 @@ function KeyboardIcon() {
 export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }: InputBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [text, setText] = useState(() => readDraft(contactId).text);
-  const mentions = useRef<Mention[]>(readDraft(contactId).mentions);
+  // the draft lives in the composer store: it survives a reload, and "Re-edit" or "Quote" fill it from outside
+  const draft = useDraft(contactId);
+  const text = draft.text;
+  const setText = (next: string) => useComposer.getState().patchDraft(contactId, { text: next });
   const [voice, setVoice] = useState(false);
   const [panel, setPanel] = useState<Panel>(null);
   const [mentioning, setMentioning] = useState(false);
@@ -59,9 +63,11 @@ export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }
   const videoInput = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
+  // "Quote" or "Re-edit" put something in the field: write on from there
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus when a quote is picked
   useEffect(() => {
-    writeDraft(contactId, { text, mentions: mentions.current });
-  }, [contactId, text]);
+    if (draft.quote) field.current?.focus();
+  }, [draft.quote?.msg_id]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the field is measured again when its text or mode changes
   useEffect(() => {
@@ -79,10 +85,9 @@ export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }
   const sendText = () => {
     const content = text.trim();
     if (!content) return;
-    const at = isGroup ? mentionIdsIn(content, mentions.current) : [];
-    send({ type: 'text', content, ...(at.length ? { at } : {}) });
-    mentions.current = [];
-    setText('');
+    const at = isGroup ? mentionIdsIn(content, draft.mentions) : [];
+    send({ type: 'text', content, ...(at.length ? { at } : {}), ...(draft.quote ? { extends: { quote: draft.quote } } : {}) });
+    useComposer.getState().setDraft(contactId, { text: '', mentions: [] });
     field.current?.focus();
   };
 
@@ -115,7 +120,7 @@ export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }
 
   const pickMention = (m: Mention) => {
     setMentioning(false);
-    mentions.current = [...mentions.current.filter((x) => x.id !== m.id), m];
+    useComposer.getState().patchDraft(contactId, { mentions: [...draft.mentions.filter((x) => x.id !== m.id), m] });
     insert(`${m.name} `);
     field.current?.focus();
   };
@@ -151,7 +156,7 @@ export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }
   const onLocation = (place: PickedPlace) => {
     setLocating(false);
     setPanel(null);
-    send({ type: 'location', content: { lat: place.lat, lng: place.lng, name: place.name, address: place.address } });
+    send({ type: 'location', content: { lat: place.lat, lng: place.lng, origin: place.origin, address: place.address } });
   };
 
   const onCard = async () => {
@@ -234,6 +239,20 @@ export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }
           </button>
         )}
       </div>
+      {draft.quote && !voice ? (
+        <div className={styles.quoteDraft} data-testid="chat-quote-draft">
+          <span className={styles.quoteDraftText}>{quoteLine(draft.quote)}</span>
+          <button
+            type="button"
+            className={styles.quoteDraftClose}
+            aria-label={t('chat.quote.cancel')}
+            data-testid="chat-quote-cancel"
+            onClick={() => useComposer.getState().patchDraft(contactId, { quote: undefined })}
+          >
+            <CloseCircleFill />
+          </button>
+        </div>
+      ) : null}
       {panel === 'emoji' ? (
         <EmojiPanel
           onPick={(emoji) => {

@@ -1,3 +1,4 @@
+import { MAP } from '@parley/protocol';
 import { Button, Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,8 @@ import styles from './ChatPanels.module.css';
 import { formatCoords, type LatLng, LeafletMap } from './LeafletMap.tsx';
 
 export interface PickedPlace extends LatLng {
-  name: string;
+  /** My position, or a point tapped on the map: each reader's app words the place from it. */
+  origin: 'current' | 'pinned';
   address: string;
 }
 
@@ -45,8 +47,15 @@ export default function LocationPicker({ onSend, onClose }: { onSend: (place: Pi
       })
       .catch(() => undefined)
       .finally(() => live && setLocating(false));
+    // spec §9: the position is refreshed every 30 s while the picker is open (the map stays where it is)
+    const refresh = setInterval(() => {
+      currentPosition()
+        .then((p) => live && setMine(p))
+        .catch(() => undefined);
+    }, MAP.locationRefreshMs);
     return () => {
       live = false;
+      clearInterval(refresh);
     };
   }, []);
 
@@ -54,7 +63,7 @@ export default function LocationPicker({ onSend, onClose }: { onSend: (place: Pi
     setLocating(true);
     try {
       const p = mine ?? (await currentPosition());
-      onSend({ ...p, name: t('chat.location.mine'), address: formatCoords(p) });
+      onSend({ ...p, origin: 'current', address: formatCoords(p) });
     } catch {
       showToast(t('chat.location.unavailable'));
     } finally {
@@ -86,7 +95,7 @@ export default function LocationPicker({ onSend, onClose }: { onSend: (place: Pi
             block
             disabled={!picked}
             onClick={() => {
-              if (picked) onSend({ ...picked, name: t('chat.location.pinned'), address: formatCoords(picked) });
+              if (picked) onSend({ ...picked, origin: 'pinned', address: formatCoords(picked) });
             }}
             data-testid="location-send-picked"
           >

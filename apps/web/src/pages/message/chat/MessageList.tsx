@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { DotLoading } from 'antd-mobile';
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { type MutableRefObject, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './Chat.module.css';
 import { chatTimeLabel } from './chatTimeLabel.ts';
@@ -14,7 +14,11 @@ export interface MessageListProps {
   onLoadOlder(): void;
   /** Changes when I send: the list jumps to the bottom. */
   bottomSignal: number;
+  /** Filled with "scroll to this message" for the chat (a reply's quote taps through to it). */
+  jumpRef?: MutableRefObject<(msgId: number) => boolean>;
 }
+
+const FLASH_MS = 1500;
 
 const HEADER_PX = 36;
 const STICK_PX = 80;
@@ -24,7 +28,7 @@ const LOAD_OLDER_PX = 160;
  * The virtualized bubble list. Stays at the bottom while it is there (new messages, images
  * loading); loads older messages near the top and keeps the rows in view where they were.
  */
-export function MessageList({ rows, hasOlder, loading, onLoadOlder, bottomSignal }: MessageListProps) {
+export function MessageList({ rows, hasOlder, loading, onLoadOlder, bottomSignal, jumpRef }: MessageListProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -42,6 +46,21 @@ export function MessageList({ rows, hasOlder, loading, onLoadOlder, bottomSignal
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) =>
     !stick.current && item.start < (instance.scrollOffset ?? 0);
   const total = virtualizer.getTotalSize();
+  if (jumpRef) {
+    jumpRef.current = (msgId) => {
+      const index = rows.findIndex((r) => r.kind === 'message' && r.message.msg_id === msgId);
+      if (index < 0) return false;
+      stick.current = false;
+      virtualizer.scrollToIndex(index, { align: 'center' });
+      // the row is drawn once scrolled there: flash it so the eye finds it
+      requestAnimationFrame(() => {
+        const el = scroller.current?.querySelector(`[data-testid="message-${msgId}"]`);
+        el?.classList.add(styles.flash);
+        setTimeout(() => el?.classList.remove(styles.flash), FLASH_MS);
+      });
+      return true;
+    };
+  }
   /** The first message row: older pages are inserted above it (separators before it may come and go). */
   const anchorKey = rows.find((r) => r.kind === 'message')?.key;
   const previous = useRef<{ anchorKey?: string; anchorStart: number; scrollTop: number }>({ anchorStart: 0, scrollTop: 0 });

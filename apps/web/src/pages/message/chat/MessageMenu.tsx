@@ -1,12 +1,12 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { createPortal } from 'react-dom';
-import type { ChatItem } from '../../../stores/messageList.ts';
+import { useTranslation } from 'react-i18next';
+import { type ChatItem, isPending } from '../../../stores/messageList.ts';
 import { useSession } from '../../../stores/session.ts';
 import styles from './ChatPanels.module.css';
 import { canCopy, canForward, canRecall, canTranscribe, canTranslate } from './messageRules.ts';
 
-export type MenuAction = 'copy' | 'translate' | 'transcribe' | 'forward' | 'recall' | 'delete' | 'select';
+export type MenuAction = 'copy' | 'quote' | 'translate' | 'transcribe' | 'forward' | 'recall' | 'delete' | 'select';
 
 export interface MessageMenuProps {
   message: ChatItem;
@@ -25,11 +25,12 @@ const MENU_WIDTH = 260;
 export function MessageMenu({ message, at, myUserId, myRole, senderRole, onAction, onClose }: MessageMenuProps) {
   const { t } = useTranslation();
   const features = useSession((s) => s.globalConfig.features);
-  // A finger lifted after a long press ends in a click on the mask that just opened: only a tap
-  // that began on the mask closes it.
-  const tapStarted = useRef(false);
+  // Only a press that began on the backdrop closes the menu: the click a touch screen sends when the
+  // long-pressing finger lifts lands on the backdrop too, and must not close what it just opened.
+  const pressedBackdrop = useRef(false);
   const items: { action: MenuAction; label: string }[] = [];
   if (canCopy(message)) items.push({ action: 'copy', label: t('chat.menu.copy') });
+  if (message.msg_id && !isPending(message)) items.push({ action: 'quote', label: t('chat.menu.quote') });
   if (canTranslate(message, features)) items.push({ action: 'translate', label: t('translate.translate') });
   if (canTranscribe(message, features)) items.push({ action: 'transcribe', label: t('translate.transcribe') });
   if (canForward(message)) items.push({ action: 'forward', label: t('chat.menu.forward') });
@@ -45,10 +46,13 @@ export function MessageMenu({ message, at, myUserId, myRole, senderRole, onActio
   return createPortal(
     <div
       className={styles.menuMask}
-      onPointerDown={() => {
-        tapStarted.current = true;
+      onPointerDown={(e) => {
+        pressedBackdrop.current = e.target === e.currentTarget;
       }}
-      onClick={() => tapStarted.current && onClose()}
+      onClick={(e) => {
+        if (e.target === e.currentTarget && pressedBackdrop.current) onClose();
+        pressedBackdrop.current = false;
+      }}
       onContextMenu={(e) => e.preventDefault()}
       data-testid="message-menu"
     >

@@ -1,18 +1,23 @@
 import { Checkbox, DotLoading } from 'antd-mobile';
 import { ExclamationCircleFill } from 'antd-mobile-icons';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/Avatar.tsx';
+import { askConfirm, showToast } from '../../../components/feedback.tsx';
+import i18n from '../../../i18n/index.ts';
 import { describeEvent } from '../../../i18n/eventText.ts';
 import { useLongPress } from '../../../hooks/useLongPress.ts';
 import { type ChatItem, isPending } from '../../../stores/messageList.ts';
+import { REEDIT_WINDOW_MS, reeditable, useComposer } from '../../../stores/composer.ts';
+import { useTickAt } from '../../../stores/groups.ts';
 import { useMessages } from '../../../stores/messages.ts';
 import { MessageBubble, NOTICE_TYPES } from './bubbles/MessageBubble.tsx';
 import styles from './Chat.module.css';
 import { selectionKey, useChatScope } from './ChatContext.ts';
 import { PathTo } from '../../../paths.ts';
 import { MessageExtras } from './MessageExtras.tsx';
+import { quoteIn, quoteLine } from './quote.ts';
 
 export interface MessageRowProps {
   message: ChatItem;
@@ -22,11 +27,49 @@ export interface MessageRowProps {
 const testIdOf = (m: ChatItem) => `message-${m.msg_id || m.id}`;
 
 /** A centred grey line: events, system notices and recall notices. */
-function Notice({ message, text }: { message: ChatItem; text: string }) {
+function Notice({ message, text, children }: { message: ChatItem; text: string; children?: ReactNode }) {
   return (
     <div className={styles.notice} data-testid={testIdOf(message)} data-type={message.type} data-status={message.is_undo ? 'recalled' : 'sent'} data-client-id={message.id}>
       <span>{text}</span>
+      {children}
     </div>
+  );
+}
+
+/** "Re-edit" on my recall notice: my text back in the field, for 5 minutes after the recall. */
+function ReeditLink({ message }: { message: ChatItem }) {
+  const { t } = useTranslation();
+  const scope = useChatScope();
+  const recalled = useComposer((s) => s.recalled[message.msg_id]);
+  const text = reeditable(recalled);
+  // the link goes away by itself when the 5 minutes are over
+  useTickAt(recalled ? recalled.at + REEDIT_WINDOW_MS + 1 : 0);
+  if (text === null) return null;
+  return (
+    <button
+      type="button"
+      className={styles.reedit}
+      data-testid={`message-reedit-${message.msg_id}`}
+      onClick={() => useComposer.getState().patchDraft(scope.contactId, { text })}
+    >
+      {t('chat.reedit')}
+    </button>
+  );
+}
+
+/** A reply's quote under its bubble: who said what; a tap scrolls to the quoted message. */
+function QuoteStrip({ message }: { message: ChatItem }) {
+  const { t } = useTranslation();
+  const scope = useChatScope();
+  const quote = quoteIn(message);
+  if (!quote) return null;
+  const jump = () => {
+    if (!scope.jumpTo(quote.msg_id)) showToast(t('chat.quote.notLoaded'));
+  };
+  return (
+    <button type="button" className={styles.quote} onClick={jump} data-testid={`message-quote-${message.msg_id || message.id}`} data-quote-id={quote.msg_id}>
+      {quoteLine(quote)}
+    </button>
   );
 }
 
@@ -41,7 +84,11 @@ export const MessageRow = memo(function MessageRow({ message, readMark }: Messag
 
   if (message.is_undo === 1) {
     const text = mine ? t('chat.recall.you') : t('chat.recall.other', { name: message.fromUser.displayName });
-    return <Notice message={message} text={text} />;
+    return (
+      <Notice message={message} text={text}>
+        {mine ? <ReeditLink message={message} /> : null}
+      </Notice>
+    );
   }
   if (notice) return <Notice message={message} text={describeEvent(message, t, scope.myUserId)} />;
 
@@ -90,6 +137,7 @@ export const MessageRow = memo(function MessageRow({ message, readMark }: Messag
           </div>
         </div>
         <MessageExtras message={message} />
+        <QuoteStrip message={message} />
         {readMark ? (
           <div className={styles.readMark} data-testid={`message-read-${message.msg_id}`} data-read={message.is_read ? '1' : '0'}>
             {message.is_read ? t('chat.read') : t('chat.unread')}
@@ -99,6 +147,13 @@ export const MessageRow = memo(function MessageRow({ message, readMark }: Messag
     </div>
   );
 });
+
+/** A failed message says why (no connection, or the server refused it) and offers to send it again. */
+async function askResend(message: ChatItem): Promise<void> {
+  const why = message.failure === 'network' ? i18n.t('chat.failed.network') : i18n.t('chat.failed.refused');
+  const again = await askConfirm({ title: i18n.t('chat.failed.title'), content: why, confirmText: i18n.t('chat.resend') });
+  if (again) await useMessages.getState().resend(message.id);
+}
 
 function SendState({ message }: { message: ChatItem }) {
   const { t } = useTranslation();
@@ -116,7 +171,8 @@ function SendState({ message }: { message: ChatItem }) {
         className={`${styles.state} ${styles.failed}`}
         aria-label={t('chat.resend')}
         data-testid={`message-resend-${message.id}`}
-        onClick={() => void useMessages.getState().resend(message.id)}
+        data-failure={message.failure ?? 'refused'}
+        onClick={() => void askResend(message)}
       >
         <ExclamationCircleFill />
       </button>

@@ -5,8 +5,10 @@ import { askConfirm, showToast } from '../../../components/feedback.tsx';
 import { currentLanguage, t } from '../../../i18n/index.ts';
 import { type ChatItem, isPending } from '../../../stores/messageList.ts';
 import { useMessageExtras } from '../../../stores/messageExtras.ts';
+import { useComposer } from '../../../stores/composer.ts';
 import { useMessages } from '../../../stores/messages.ts';
 import { pickUsers } from '../../../stores/userPicker.ts';
+import { confirmForward } from './forwardConfirm.tsx';
 import { canForward } from './messageRules.ts';
 
 /** What the long-press menu and the multi-select bar do with messages. */
@@ -25,12 +27,14 @@ export async function copyText(text: string): Promise<void> {
 export async function forwardMessages(messages: readonly ChatItem[], merge: boolean): Promise<boolean> {
   const ids = messages.filter(canForward).map((m) => m.msg_id);
   if (ids.length === 0) return false;
-  const targets = await pickUsers({ max: FORWARD_MAX_TARGETS, includeGroups: true, titleKey: 'chat.forward.pickTitle' });
+  const targets = await pickUsers({ max: FORWARD_MAX_TARGETS, includeGroups: true, recentFirst: true, titleKey: 'chat.forward.pickTitle' });
   if (!targets || targets.length === 0) return false;
   if (targets.length > FORWARD_MAX_TARGETS) {
     showToast(t('chat.forward.tooMany'));
     return false;
   }
+  const note = await confirmForward(targets);
+  if (note === null) return false;
   try {
     const made = await forwardMessage({
       ...(ids.length === 1 ? { msg_id: ids[0] } : { msg_ids: ids }),
@@ -39,6 +43,8 @@ export async function forwardMessages(messages: readonly ChatItem[], merge: bool
     });
     const store = useMessages.getState();
     for (const m of made) store.ingest(m);
+    // the message that goes along, after what was forwarded
+    if (note) for (const x of targets) await store.send(String(x.id), x.is_group === 1, { type: 'text', content: note });
     showToast(t('chat.forward.done'), 'success');
     return true;
   } catch {
@@ -47,6 +53,8 @@ export async function forwardMessages(messages: readonly ChatItem[], merge: bool
 }
 
 export async function recallMessage(m: ChatItem): Promise<void> {
+  // my own text can be written again for a while ("Re-edit" on the recall notice)
+  if (m.type === 'text') useComposer.getState().rememberRecalled(m.msg_id, m.content);
   try {
     const recalled = await undoMessage(m.msg_id);
     useMessages.getState().applyUndo({ msg_id: recalled.msg_id || m.msg_id });

@@ -18,6 +18,7 @@ import { PageFrame } from '../../../components/PageFrame.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { clearHistory as clearChatHistory } from '../../../stores/conversationCommands.ts';
 import { applyGroupPush, type GroupEntry, loadGroup, useGroupEntry } from '../../../stores/groups.ts';
+import { markNoticeSeen } from '../../../stores/groupNoticeSeen.ts';
 import { useSession } from '../../../stores/session.ts';
 import { EditTextPopup } from './EditTextPopup.tsx';
 import { GroupAvatar } from './GroupAvatar.tsx';
@@ -26,7 +27,7 @@ import styles from './group.module.css';
 import { inviteMembers } from './groupActions.ts';
 import { runGroupCall } from './groupCall.ts';
 import { MemberGrid } from './MemberGrid.tsx';
-import { markNoticeSeen, showGroupNotice, useGroupNoticeOnce } from './noticeOnce.tsx';
+import { showGroupNotice, useGroupNoticeOnce } from './noticeOnce.tsx';
 import { pickAction } from './pickAction.tsx';
 import { Paths, PathTo } from '../../../paths.ts';
 
@@ -53,7 +54,7 @@ export function GroupInfoView({ groupId, title }: { groupId: number; title: stri
 
   const count = entry?.group?.member_count;
   return (
-    <PageFrame title={count ? `${title}(${count})` : title} testId="group-info-page">
+    <PageFrame title={count ? t('common.withCount', { text: title, count }) : title} testId="group-info-page">
       {body}
     </PageFrame>
   );
@@ -142,7 +143,7 @@ function GroupInfoBody({ groupId, entry }: { groupId: number; entry: GroupEntry 
             {group.name}
           </div>
           {group.member_count !== null ? (
-            <div className={styles.headerSub}>{t('groups.joinMembers', { n: group.member_count })}</div>
+            <div className={styles.headerSub}>{t('groups.joinMembers', { count: group.member_count })}</div>
           ) : null}
         </div>
       </div>

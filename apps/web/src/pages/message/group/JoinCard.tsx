@@ -46,7 +46,7 @@ export function JoinCard({ qrcode }: { qrcode: string }) {
         </div>
         {info?.member_count ? (
           <div className={styles.headerSub} data-testid="group-join-count">
-            {t('groups.joinMembers', { n: info.member_count })}
+            {t('groups.joinMembers', { count: info.member_count })}
           </div>
         ) : null}
         <div className={styles.headerSub}>{t('groups.joinHint')}</div>

@@ -1,5 +1,6 @@
 import { GROUP_MAX_MEMBERS } from '@parley/protocol';
 import { createGroup } from '../../../api/groups.ts';
+import { t } from '../../../i18n/index.ts';
 import { navigateTo } from '../../../router/navigation.ts';
 import { pickUsers } from '../../../stores/userPicker.ts';
 import { PathTo } from '../../../paths.ts';
@@ -12,6 +13,6 @@ export async function startNewGroup(): Promise<void> {
   const picked = await pickUsers({ min: 1, max: GROUP_MAX_MEMBERS - 1, titleKey: 'groups.pickMembers' });
   if (!picked?.length) return;
   const userIds = picked.map((p) => Number(p.id)).filter((id) => Number.isSafeInteger(id) && id > 0);
-  const group = await createGroup(userIds).catch(() => null);
+  const group = await createGroup(userIds, undefined, t('groups.nameSep')).catch(() => null);
   if (group) navigateTo(PathTo.groupChat(group.group_id, group.name));
 }

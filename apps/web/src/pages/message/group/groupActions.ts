@@ -24,7 +24,7 @@ export async function inviteMembers(groupId: number): Promise<boolean> {
     showToast(t('groups.err.alreadyIn'));
     return false;
   }
-  showToast(t('groups.added', { n: answer.added.length }), 'success');
+  showToast(t('groups.added', { count: answer.added.length }), 'success');
   await Promise.all([loadGroup(groupId), loadMembers(groupId)]);
   return true;
 }

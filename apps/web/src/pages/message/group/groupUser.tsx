@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { MissingTarget } from '../../../components/MissingTarget.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { TagLabel } from '../../../components/TagLabel.tsx';
@@ -54,7 +55,7 @@ export default function GroupUserPage({ query, titleKey }: PageProps) {
     ) : null;
 
   let body: React.ReactNode;
-  if (!groupId) body = <EmptyState text={t('groups.err.notFound')} />;
+  if (!groupId) body = <MissingTarget text={t('groups.err.notFound')} />;
   else if (entry?.gone) body = <EmptyState text={t(`groups.gone.${entry.gone}`)} />;
   else if (!group && entry?.status === 'error') {
     body = (

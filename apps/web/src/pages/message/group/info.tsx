@@ -1,6 +1,6 @@
 import { toGroupId } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { MissingTarget } from '../../../components/MissingTarget.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import type { PageProps } from '../../../router/pageProps.ts';
 
@@ -18,7 +18,7 @@ export default function GroupInfoPage({ query, titleKey }: PageProps) {
   if (!groupId) {
     return (
       <PageFrame title={t(titleKey)} testId="group-info-page">
-        <EmptyState text={t('groups.err.notFound')} />
+        <MissingTarget text={t('groups.err.notFound')} />
       </PageFrame>
     );
   }

@@ -2,26 +2,10 @@ import { toGroupId } from '@parley/protocol';
 import { useEffect } from 'react';
 import { showAlert } from '../../../components/feedback.tsx';
 import { t } from '../../../i18n/index.ts';
-import { readJson, writeValue } from '../../../stores/localStore.ts';
+import { markNoticeSeen, seenNoticeAt } from '../../../stores/groupNoticeSeen.ts';
 import { useGroupEntry } from '../../../stores/groups.ts';
 import { useSession } from '../../../stores/session.ts';
 import styles from './group.module.css';
-
-/** localStorage: per user, the `notice_at` of each group's notice already shown. */
-const storageKey = (userId: number) => `groupNoticeSeen:${userId}`;
-
-function seenNoticeAt(userId: number, groupId: number): number {
-  return readJson<Record<string, number>>(storageKey(userId), {})[groupId] ?? 0;
-}
-
-/** Remembers a notice as shown (also when I wrote it myself). */
-export function markNoticeSeen(groupId: number, noticeAt: number): void {
-  const userId = useSession.getState().userInfo?.user_id;
-  if (!userId || !noticeAt) return;
-  const seen = readJson<Record<string, number>>(storageKey(userId), {});
-  if ((seen[groupId] ?? 0) >= noticeAt) return;
-  writeValue(storageKey(userId), { ...seen, [groupId]: noticeAt });
-}
 
 /** Shows the group notice in a dialog. */
 export function showGroupNotice(notice: string): Promise<void> {

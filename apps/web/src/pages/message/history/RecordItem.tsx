@@ -1,8 +1,11 @@
 import { type ChatMessage, formatFileSize } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar.tsx';
+import { describeEvent } from '../../../i18n/eventText.ts';
+import { useSession } from '../../../stores/session.ts';
 import { Highlight } from '../../index/chatList/Highlight.tsx';
 import { listTimeText, messagePreview } from '../../index/chatList/labels.ts';
+import { NOTICE_TYPES } from '../chat/bubbles/MessageBubble.tsx';
 import styles from './history.module.css';
 
 const durationOf = (m: ChatMessage): number => Math.round(Number(m.extends?.duration) || 0);
@@ -31,6 +34,17 @@ function Content({ message: m, keyword }: { message: ChatMessage; keyword: strin
 
 /** One message of the history list: sender, time and what it says (matches highlighted). */
 export function RecordRow({ message: m, keyword, onOpen }: { message: ChatMessage; keyword: string; onOpen(): void }) {
+  const { t } = useTranslation();
+  const me = useSession((s) => s.userInfo?.user_id ?? null);
+  // An event ("You are now friends") is nobody's message: one centred line in my language, like the chat shows it.
+  if (NOTICE_TYPES.has(m.type)) {
+    return (
+      <button type="button" className={styles.noticeRow} onClick={onOpen} data-testid={`record-item-${m.msg_id}`} data-notice="1">
+        <span className={styles.noticeText}>{describeEvent(m, t, me)}</span>
+        <span className={styles.noticeTime}>{listTimeText(m.sendTime * 1000)}</span>
+      </button>
+    );
+  }
   return (
     <button type="button" className={styles.row} onClick={onOpen} data-testid={`record-item-${m.msg_id}`}>
       <Avatar name={m.fromUser.displayName} avatar={m.fromUser.avatar} color={m.fromUser.avatar_color} size={36} />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ChatItem } from '../../../../stores/messageList.ts';
 import { FilePreview } from '../FilePreview.tsx';
 import styles from './Bubbles.module.css';
-import { fileIconColor } from './fileIcon.ts';
+import { badgeExtOf, fileIconColor } from './fileIcon.ts';
 import { UploadProgress } from './UploadProgress.tsx';
 
 /** A file card: name, size (spec §9), an icon by type; tap opens the preview (or offers a download). */
@@ -11,7 +11,7 @@ export function FileBubble({ message }: { message: ChatItem }) {
   const [open, setOpen] = useState(false);
   const file = message.file;
   const name = file?.name || message.content;
-  const ext = file?.ext || name.split('.').pop() || '';
+  const ext = badgeExtOf(name, file?.ext ?? '');
   return (
     <>
       <button type="button" className={styles.card} onClick={() => file?.url && setOpen(true)} data-testid="bubble-file" style={{ position: 'relative' }}>
@@ -23,7 +23,7 @@ export function FileBubble({ message }: { message: ChatItem }) {
             </span>
           </span>
           <span className={styles.fileIcon} style={{ background: fileIconColor(ext) }}>
-            {ext.slice(0, 4)}
+            {ext}
           </span>
         </span>
         <UploadProgress message={message} />

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatItem } from '../../../../stores/messageList.ts';
-import { ForwardHistory, forwardItemsOf } from '../ForwardHistory.tsx';
+import { ForwardHistory, forwardItemsOf, forwardLineOf, forwardTitleOf } from '../ForwardHistory.tsx';
 import styles from './Bubbles.module.css';
 
-/** A merged forward: the title and the first lines; tap opens the whole history. */
+/** A merged forward: the title and the first lines, in my language; tap opens the whole history. */
 export function ForwardBubble({ message }: { message: ChatItem }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const items = forwardItemsOf(message);
-  const title = String(message.extends.title ?? '') || message.content || t('chat.forward.history');
+  const title = forwardTitleOf(message, t);
   return (
     <>
       <button type="button" className={styles.card} onClick={() => setOpen(true)} data-testid="bubble-forward">
@@ -19,7 +19,7 @@ export function ForwardBubble({ message }: { message: ChatItem }) {
         <span className={styles.forwardLines}>
           {items.slice(0, 3).map((item) => (
             <div key={item.msg_id}>
-              {item.fromUser.displayName}: {item.type === 'text' ? item.content : item.label}
+              {item.fromUser.displayName}: {forwardLineOf(item)}
             </div>
           ))}
         </span>

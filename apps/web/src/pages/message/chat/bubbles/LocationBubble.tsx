@@ -1,5 +1,6 @@
 import { EnvironmentOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ChatItem } from '../../../../stores/messageList.ts';
 import styles from './Bubbles.module.css';
@@ -13,19 +14,26 @@ export interface Place {
   address: string;
 }
 
-export function placeOf(message: ChatItem): Place | null {
+/**
+ * The place of a location message. An unnamed point is worded for the reader: "My location" for my
+ * own position, "Bob's location" for his, "Pinned location" for a point picked on the map.
+ */
+export function placeOf(message: ChatItem, mine: boolean, t: TFunction): Place | null {
   const e = message.extends;
   const lat = Number(e.lat);
   const lng = Number(e.lng);
   if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
-  return { lat, lng, name: String(e.name ?? '') || message.content, address: String(e.address ?? '') };
+  let name = String(e.name ?? '');
+  if (!name && e.origin === 'current') name = mine ? t('chat.location.mine') : t('chat.location.theirs', { name: message.fromUser.displayName });
+  else if (!name && e.origin === 'pinned') name = t('chat.location.pinned');
+  return { lat, lng, name: name || message.content, address: String(e.address ?? '') };
 }
 
 /** A location card: name, address and coordinates over a map-like strip; tap opens the full map. */
-export function LocationBubble({ message }: { message: ChatItem }) {
+export function LocationBubble({ message, mine }: { message: ChatItem; mine: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const place = placeOf(message);
+  const place = placeOf(message, mine, t);
   if (!place) return <div className={`${styles.bubble} ${styles.unknown}`}>{t('chat.kind.location')}</div>;
   const coords = `${place.lat.toFixed(5)}, ${place.lng.toFixed(5)}`;
   return (

@@ -33,7 +33,7 @@ export function MessageBubble({ message, mine }: { message: ChatItem; mine: bool
     case 'file':
       return <FileBubble message={message} />;
     case 'location':
-      return <LocationBubble message={message} />;
+      return <LocationBubble message={message} mine={mine} />;
     case 'contact':
       return <CardBubble message={message} />;
     case 'good':

@@ -9,3 +9,14 @@ export function fileIconColor(ext: string): string {
   if (['png', 'jpg', 'jpeg', 'gif', 'webp', 'mp4', 'webm', 'mov', 'mp3', 'ogg', 'wav', 'm4a'].includes(e)) return '#10aeff';
   return '#8c8c8c';
 }
+
+/**
+ * The extension a file card shows: the one of the name the user sees ("report.pdf" → PDF), even when
+ * the server typed the bytes otherwise (a ".pdf" that is not a PDF is stored as "bin"); the detected
+ * one only for a name without an extension.
+ */
+export function badgeExtOf(name: string, detectedExt: string): string {
+  const dot = name.lastIndexOf('.');
+  const fromName = dot > 0 && dot < name.length - 1 ? name.slice(dot + 1) : '';
+  return (fromName || detectedExt).slice(0, 4).toUpperCase();
+}
