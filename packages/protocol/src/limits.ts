@@ -55,3 +55,6 @@ export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Largest row id the databases store (PostgreSQL `serial` is 32-bit): larger ids are refused, not looked up. */
+export const DB_ID_MAX = 2_147_483_647;

@@ -154,6 +154,30 @@ export const authzMatrix: Record<string, MatrixEntry> = {
   },
   '/enterprise/im/getCallConfig': { stranger: own('the caller’s own ICE servers and ring time') },
 
+  // wallet: every call acts on the caller's own wallet
+  '/enterprise/wallet/open': { stranger: own() },
+  '/enterprise/wallet/info': { stranger: own() },
+  '/enterprise/wallet/setPayPassword': { stranger: own(), member: own('“owner” is the wallet’s: no group role') },
+  '/enterprise/wallet/recharge': { stranger: own() },
+  '/enterprise/wallet/withdraw': { stranger: own(), member: own('“owner” is the wallet’s: no group role') },
+  '/enterprise/wallet/requests': { stranger: own() },
+  '/enterprise/im/getUserPriceLog': { stranger: own('the caller’s own bill') },
+  // red packets (modules/redpackets/redpackets.test.ts proves non-members, strangers and wrong recipients are refused)
+  '/enterprise/im/sendRedPacket': {
+    stranger: (w) => ({
+      id: 'c0ffee00-0000-4000-8000-0000000000r1',
+      toContactId: `group-${w.groupId}`,
+      is_group: 1,
+      kind: 'fixed',
+      amount: '0.01',
+      count: 1,
+      password: '000000',
+    }),
+  },
+  '/enterprise/im/getRedPacket': { stranger: (w) => ({ msg_id: w.groupMsgId }) },
+  '/enterprise/im/openRedPacket': { stranger: (w) => ({ msg_id: w.groupMsgId }) },
+  '/enterprise/im/RedPacketLog': { stranger: own('the caller’s own received and sent packets') },
+
   // uploads (multipart)
   '/common/upload/uploadFile': { stranger: own('stores a file of the caller’s own') },
   '/common/upload/uploadAvatar': { stranger: own() },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorKey } from '../contract/errors.ts';
-import { FORWARD_MAX_TARGETS, RECORDING_MIN_SECONDS } from '../limits.ts';
+import { DB_ID_MAX, FORWARD_MAX_TARGETS, RECORDING_MIN_SECONDS } from '../limits.ts';
 import { bitSchema } from '../entities.ts';
 import { lastContentOf } from '../rules/lastContent.ts';
 import { wholeNumber } from './numbers.ts';
@@ -235,12 +235,12 @@ export const contactIdSchema = z
   .transform((v) => String(v));
 
 /** A message reference: its msg_id (number or digits) or its client id (a string). */
-export const messageRefSchema = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().trim().min(1).max(64)], {
+export const messageRefSchema = z.union([z.number().int().positive().max(DB_ID_MAX), z.string().trim().min(1).max(64)], {
   error: 'messages.messageRef' satisfies ErrorKey,
 });
 
-const msgIdSchema = wholeNumber(1, Number.MAX_SAFE_INTEGER, 'messages.msgIdNumber' satisfies ErrorKey);
-const cursorSchema = wholeNumber(0, Number.MAX_SAFE_INTEGER);
+const msgIdSchema = wholeNumber(1, DB_ID_MAX, 'messages.msgIdNumber' satisfies ErrorKey);
+const cursorSchema = wholeNumber(0, DB_ID_MAX);
 
 export const sendMessageBody = z.object({
   id: z

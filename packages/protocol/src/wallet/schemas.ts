@@ -1,3 +1,4 @@
+import { DB_ID_MAX } from '../limits.ts';
 import { z } from 'zod';
 import { RED_PACKET_COVERS, RED_PACKET_KINDS } from './limits.ts';
 
@@ -102,7 +103,7 @@ export const sendRedPacketBody = z.object({
   password: payPasswordInput,
 });
 
-export const packetRefBody = z.object({ msg_id: z.coerce.number({ error: 'msg_id is required' }).int().positive() });
+export const packetRefBody = z.object({ msg_id: z.coerce.number({ error: 'msg_id is required' }).int().positive().max(DB_ID_MAX) });
 
 const personSchema = z.object({ id: z.number(), displayName: z.string(), avatar: z.string(), avatar_color: z.number() });
 export const RED_PACKET_STATUSES = ['open', 'finished', 'expired'] as const;

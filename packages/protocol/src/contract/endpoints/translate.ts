@@ -1,3 +1,4 @@
+import { DB_ID_MAX } from '../../limits.ts';
 import { z } from 'zod';
 import { endpoint } from '../define.ts';
 
@@ -5,7 +6,7 @@ import { endpoint } from '../define.ts';
 export const TRANSLATE_LANGS = ['en', 'zh', 'zh-Hant', 'ja', 'ko', 'id', 'th', 'fr', 'es', 'vi'] as const;
 export type TranslateLang = (typeof TRANSLATE_LANGS)[number];
 
-const msgId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const msgId = z.coerce.number().int().positive().max(DB_ID_MAX);
 
 export const translateEndpoints = {
   translateMessage: endpoint({

@@ -9,5 +9,5 @@ export const callsErrors = errorTable({
   'calls.ended': { code: Code.NOT_FOUND, text: 'This call has ended.' },
   'calls.notParty': { code: Code.FORBIDDEN, text: 'You are not part of this call.' },
   'calls.notConnected': { code: Code.BAD_REQUEST, text: 'The call is not connected on this device.' },
-  'calls.badStep': { code: Code.BAD_REQUEST, text: 'Code {{code}} cannot be sent now.' },
+  'calls.badStep': { code: Code.BAD_REQUEST, text: 'This call step cannot be sent now.' },
 });
