@@ -79,7 +79,9 @@ async function post<T = unknown>(url: string, p: string, body: unknown, token?: 
 
 /**
  * A client as the web app behaves: a socket bound with its token; when the socket drops it binds
- * on the next live node and fetches each conversation from the newest message it had.
+ * on the next live node and fetches what it missed; a push whose `prev_msg_id` it has not seen
+ * (a push lost with a killed node) makes it fetch that conversation's gap. It fetches from the
+ * start of the conversation, never from the newest id it holds, which may sit above a gap.
  */
 class Client {
   readonly seen = new Map<string, Set<number>>();
@@ -121,7 +123,11 @@ class Client {
           this.ws = ws;
           resolve();
         } else if ((frame.type === 'simple' || frame.type === 'group') && frame.data) {
-          this.seen.get(this.keyOf(frame.data, me))?.add(frame.data.msg_id);
+          const key = this.keyOf(frame.data, me);
+          const seen = this.seen.get(key);
+          seen?.add(frame.data.msg_id);
+          const prev = frame.data.prev_msg_id;
+          if (seen && prev && !seen.has(prev)) void this.fetch(key).catch(() => undefined);
         }
       });
       ws.on('close', () => {
@@ -136,16 +142,20 @@ class Client {
   }
 
   async catchUp(): Promise<void> {
+    for (const c of this.conversations) await this.fetch(String(c.contactId));
+  }
+
+  private async fetch(key: string): Promise<void> {
+    const c = this.conversations.find((x) => String(x.contactId) === key);
+    const seen = this.seen.get(key);
+    if (!c || !seen) return;
     const node = this.nodes()[0];
-    for (const c of this.conversations) {
-      const seen = this.seen.get(String(c.contactId)) as Set<number>;
-      let after = Math.max(0, ...seen);
-      for (;;) {
-        const page = await post<ChatMessage[]>(node.url, '/enterprise/im/getMessageList', { toContactId: c.contactId, is_group: c.isGroup, last_msg_id: after, limit: 100 }, this.token);
-        for (const m of page.data) seen.add(m.msg_id);
-        if (page.data.length < 100) break;
-        after = page.data[page.data.length - 1].msg_id;
-      }
+    let after = 0;
+    for (;;) {
+      const page = await post<ChatMessage[]>(node.url, '/enterprise/im/getMessageList', { toContactId: c.contactId, is_group: c.isGroup, last_msg_id: after, limit: 100 }, this.token);
+      for (const m of page.data) seen.add(m.msg_id);
+      if (page.data.length < 100) break;
+      after = page.data[page.data.length - 1].msg_id;
     }
   }
 
