@@ -211,7 +211,8 @@ describe('groups in Chromium with three users', () => {
     expect(expiry).toContain('前有效');
     // a fresh code has 7 days left, less the moment it took (protocol expiryText counts whole days)
     expect(expiry).toMatch(/剩余[67]天/);
-    // the picture B will scan (taken before a toast can cover it)
+    // the picture B will scan, taken once no toast (an earlier step's) covers the code
+    await page.waitForFunction(() => !document.querySelector('.adm-toast-mask'), undefined, { timeout: 10_000 });
     const picture = await canvas.screenshot();
     const download = page.waitForEvent('download');
     await page.click(sel('group-qrcode-save'));
