@@ -28,6 +28,7 @@ export function MessageMenu({ message, at, myUserId, myRole, senderRole, onActio
   // Only a press that began on the backdrop closes the menu: the click a touch screen sends when the
   // long-pressing finger lifts lands on the backdrop too, and must not close what it just opened.
   const pressedBackdrop = useRef(false);
+  const pressedItem = useRef<MenuAction | null>(null);
   const items: { action: MenuAction; label: string }[] = [];
   if (canCopy(message)) items.push({ action: 'copy', label: t('chat.menu.copy') });
   if (message.msg_id && !isPending(message)) items.push({ action: 'quote', label: t('chat.menu.quote') });
@@ -63,8 +64,13 @@ export function MessageMenu({ message, at, myUserId, myRole, senderRole, onActio
             type="button"
             role="menuitem"
             data-testid={`message-menu-${item.action}`}
+            onPointerDown={() => {
+              pressedItem.current = item.action;
+            }}
             onClick={(e) => {
               e.stopPropagation();
+              // the lift of the long-pressing finger may land on an item: only a press begun on it acts
+              if (pressedItem.current !== item.action) return;
               onClose();
               onAction(item.action);
             }}
