@@ -39,13 +39,14 @@ export function attemptLedger(db: Db) {
 
   return {
     /**
-     * Claims one attempt under `key`, allowing `limit` in the sign-in window; past it the claim is
-     * removed again and `security.tooManyAttempts` says how long until the oldest one expires.
+     * Claims one attempt under `key`, allowing `limit` in the sign-in window; past it the claim stays
+     * (it counts) and `security.tooManyAttempts` says how long until the oldest one expires.
      */
     async limited(key: string, limit: number, now = Date.now()): Promise<Attempt> {
       const { release, others } = await claim(key, now);
+      // a refused claim stays counted: were refused claims removed, a burst that all saw the limit
+      // would all be removed again and leave the key unlimited
       if (others.length >= limit) {
-        await release();
         const minutes = Math.max(1, Math.ceil((others[0] + LOGIN_FAILURE_WINDOW_MS - now) / 60_000));
         throw fail('security.tooManyAttempts', { minutes });
       }
