@@ -40,17 +40,6 @@ module.exports = {
       to: { path: '^apps/server/src/modules/' },
     },
     {
-      name: 'server-module-folders-no-cycles',
-      comment:
-        'No cycle between server module folders (A imports B while B, through any path, imports A). A warning until the ' +
-        'contract-server work (issue 8) has cut the cycles that exist today (conversations, messages, friends, groups; ' +
-        'auth and system): then make it an error. File-level cycles across modules are errors already (next rule).',
-      severity: 'warn',
-      scope: 'folder',
-      from: { path: '^apps/server/src/modules/[^/]+' },
-      to: { path: '^apps/server/src/modules/[^/]+', circular: true },
-    },
-    {
       name: 'server-modules-no-cycles',
       comment: 'No import cycle runs through two server modules.',
       severity: 'error',

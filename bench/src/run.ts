@@ -29,8 +29,8 @@ const BUDGET = { fanoutRate: 50, idleRssMb: 1024, privateP95: 50, privateRate: 1
 /** messages the expensive searches and forwards run over */
 const SEARCH_LOAD_MESSAGES = 50_000;
 
-/** The bench plays thousands of users from one address and far more traffic than one person makes. */
-const BENCH_LIMITS = { RATE_LIMIT_SCALE: '100000', SOCKETS_PER_ADDRESS: '100000' };
+/** The bench plays thousands of users from one address and far more traffic than one person makes; it measures latency rather than shedding load. */
+const BENCH_LIMITS = { RATE_LIMIT_SCALE: '100000', SOCKETS_PER_ADDRESS: '100000', MAX_EVENT_LOOP_DELAY_MS: '0', TRUST_PROXY: 'true' };
 
 function startServer(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
   const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', path.join(os.tmpdir(), 'parley-prof')] : [];
@@ -173,7 +173,7 @@ async function main() {
       );
     }
     if (searchLoad) {
-      console.log(`\nLogin under load: 10 clients run searches for "e" over ${SEARCH_LOAD_MESSAGES.toLocaleString('en')} messages and 100-message forwards; a login started every 100 ms for 20 s`);
+      console.log(`\nLogin under load: 10 clients run searches for "e" over ${SEARCH_LOAD_MESSAGES.toLocaleString('en')} messages and 50-message forwards to 2 chats (the most one call may write); a login started every 100 ms for 20 s`);
       const job: StallJob & { kind: 'stall' } = {
         kind: 'stall',
         url,
@@ -187,7 +187,7 @@ async function main() {
       };
       const r = await runGenerator(job, () => {}, 'bench/src/stall.ts');
       console.log(
-        `  logins ${r.logins} (failed ${r.failed})  p50 ${r.p50} ms  p95 ${r.p95} ms  max ${r.max} ms;  load: ${r.searches} searches, ${r.forwards} forwards, ${r.refused} refused`,
+        `  logins ${r.logins} (failed ${r.failed}${r.failed ? `: ${Object.entries(r.failures).map(([k, v]) => `${k} ×${v}`).join(', ')}` : ''})  p50 ${r.p50} ms  p95 ${r.p95} ms  max ${r.max} ms;  load: ${r.searches} searches, ${r.forwards} forwards, ${r.refused} refused${r.refused ? ` (${Object.entries(r.refusals).map(([k, v]) => `${k} ×${v}`).join(', ')})` : ''}`,
       );
       lines.push(`login p95 under load ${r.p95} ms (10 clients searching and forwarding)   budget: ≤ ${BUDGET.loginUnderLoadP95} ms   ${verdict(r.p95 <= BUDGET.loginUnderLoadP95 && r.failed === 0)}`);
     }

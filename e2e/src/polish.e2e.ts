@@ -254,7 +254,7 @@ describe('polish: what a new user ran into', () => {
     const gid = await seedGroup(app.built.ctx.db, idA, [idB], {}, 'Notice club');
     await a.page.goto(`/#/pages/message/group/info?group_id=${gid}`);
     await a.page.click('[data-testid=group-info-notice]');
-    await a.page.fill('[data-testid=group-notice-editor-input] textarea', 'Meet at nine');
+    await a.page.fill('[data-testid=group-notice-editor-input] .ql-editor', 'Meet at nine');
     await a.page.click('[data-testid=group-notice-editor-save]');
     await a.page.locator('[data-testid=group-info-notice-text]').filter({ hasText: 'Meet at nine' }).waitFor();
     await a.page.waitForTimeout(1500);

@@ -1,10 +1,12 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { postSystemNotice } from './modules/messages/deliver.ts';
+import { featuresOf } from './modules/translate/engines.ts';
 import { systemService } from './modules/system/service.ts';
 import { localBus, redisBus } from './realtime/bus.ts';
 import { Hub } from './realtime/hub.ts';
 
+import { DOC_USAGE } from './modules/docs/admin.ts';
 import { WALLET_USAGE } from './modules/wallet/admin.ts';
 import { WORK_USAGE } from './modules/work/admin.ts';
 
@@ -18,7 +20,8 @@ export const USAGE = `Usage:
   parley admin backup FILE          copy the SQLite database to FILE while the server runs
                                     (PostgreSQL: use pg_dump, see the README)
 ${WALLET_USAGE}
-${WORK_USAGE}`;
+${WORK_USAGE}
+${DOC_USAGE}`;
 
 type Env = NodeJS.ProcessEnv;
 type Print = (line: string) => void;
@@ -57,7 +60,7 @@ export async function runAdmin(args: readonly string[], env: Env = process.env, 
   const handle = await openDatabase(config);
   try {
     await migrate(handle);
-    const system = systemService(handle.db, config, { info: () => {} });
+    const system = systemService(handle.db, config, { info: () => {} }, featuresOf(config));
     const info = verb === 'set' ? await system.set(key, value) : await system.sysInfo();
     print(JSON.stringify(info, null, 2));
     if (verb === 'set') print('Saved. Running servers apply it within 2 seconds and tell connected clients.');

@@ -22,6 +22,7 @@ import { attachSocket } from './realtime/socket.ts';
 import { friendRelations } from './modules/friends/relations.ts';
 import { groupMembership } from './modules/groups/membership.ts';
 import { registerModules } from './modules/index.ts';
+import { featuresOf } from './modules/translate/engines.ts';
 import { systemService } from './modules/system/service.ts';
 import { systemStore } from './modules/system/store.ts';
 
@@ -82,7 +83,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const hub = new Hub(bus, presence);
   hubRef = hub;
   let draining = false;
-  const system = systemService(db.db, config, app.log);
+  const system = systemService(db.db, config, app.log, featuresOf(config));
   const secret = await loadSecret(db, config.secret);
 
   const ctx: AppContext = {

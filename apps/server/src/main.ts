@@ -3,6 +3,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { backupSqlite } from './ops/backup.ts';
+import { docAdmin } from './modules/docs/admin.ts';
+import { docsService } from './modules/docs/service.ts';
 import { walletAdmin } from './modules/wallet/admin.ts';
 import { workAdmin } from './modules/work/admin.ts';
 import { workService } from './modules/work/service.ts';
@@ -64,6 +66,16 @@ async function admin(args: string[]): Promise<void> {
     try {
       await migrate(handle);
       console.log(await workAdmin(workService(handle.db), args));
+    } finally {
+      await handle.close();
+    }
+    return;
+  }
+  if (args[0] === 'doc') {
+    const handle = await openDatabase(loadConfig());
+    try {
+      await migrate(handle);
+      console.log(await docAdmin(docsService(handle.db), args.slice(1)));
     } finally {
       await handle.close();
     }

@@ -52,3 +52,5 @@ export const SECRET_ATTEMPTS_LIMIT = 5;
  */
 export const SEARCH_INDEXED_MIN_CHARS = 3;
 export const SEARCH_SHORT_KEYWORD_WINDOW = 5_000;
+/** The most matches one message search reads (newest first) before grouping them by chat. */
+export const SEARCH_MATCHES_MAX = 1_000;

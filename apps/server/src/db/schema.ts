@@ -280,6 +280,18 @@ export interface Database {
   red_packet_shares: RedPacketSharesTable;
   calls: CallsTable;
   call_lines: CallLinesTable;
+  docs: DocsTable;
+}
+
+/** Help docs (migration 011): one row per article and language. */
+export interface DocsTable {
+  slug: string;
+  lang: string;
+  title: string;
+  html: string;
+  sort: number;
+  removed: number;
+  updated_at: number;
 }
 
 /** Wallets (issue 10): the balance is cached here, in the same transaction as its ledger entries. */

@@ -6,6 +6,8 @@ import { authService } from './auth/service.ts';
 import { callsRoutes } from './calls/routes.ts';
 import { callService } from './calls/service.ts';
 import { conversationRoutes } from './conversations/routes.ts';
+import { docsRoutes } from './docs/routes.ts';
+import { docsService } from './docs/service.ts';
 import { friendsRoutes } from './friends/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { groupService } from './groups/service.ts';
@@ -35,6 +37,12 @@ export function registerModules(router: Router, ctx: AppContext, system: SystemS
   messageRoutes(router, ctx, system);
   translateRoutes(router, translateService(ctx, messageService(ctx, system)));
   workRoutes(router, workService(ctx.db));
+  const docs = docsService(ctx.db);
+  docsRoutes(router, docs);
+  app.addHook('onReady', async () => {
+    const written = await docs.seed();
+    if (written > 0) ctx.log.info({ written }, 'starter help articles written');
+  });
   registerWalletAndRedPackets(router, ctx, system, app);
   const calls = callService(ctx, system, messageService(ctx, system));
   callsRoutes(router, calls);

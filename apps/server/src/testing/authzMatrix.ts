@@ -194,6 +194,9 @@ export const authzMatrix: Record<string, MatrixEntry> = {
   '/enterprise/crm/list': { stranger: own('lists only records the caller created or shares in') },
   '/enterprise/crm/detail': { stranger: () => ({ id: 1 }) },
   '/enterprise/crm/save': { stranger: () => ({ type: 'customer', id: 1, values: { name: 'x' } }) },
+  // docs (modules/docs/docs.test.ts proves a missing token is refused)
+  '/enterprise/doc/index': { stranger: own('help articles are for every signed-in user') },
+  '/enterprise/doc/detail': { stranger: own('help articles are for every signed-in user') },
 };
 
 export function matrixEntryFor(path: string): MatrixEntry | undefined {

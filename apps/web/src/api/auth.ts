@@ -1,6 +1,5 @@
 import type { AuthResult } from '@parley/protocol';
 import { api } from './client.ts';
-import { Endpoint } from './endpoints.ts';
 
 export interface LoginForm {
   account: string;
@@ -16,14 +15,14 @@ export interface RegisterForm {
 }
 
 export function login(form: LoginForm): Promise<AuthResult> {
-  return api.data<AuthResult>(Endpoint.login, { ...form, isMobile: 1 });
+  return api.call('login', { ...form, isMobile: 1 });
 }
 
 export function register(form: RegisterForm): Promise<AuthResult> {
-  return api.data<AuthResult>(Endpoint.register, form);
+  return api.call('register', form);
 }
 
 /** Revokes the session's token on the server (best effort: never throws). */
 export async function logout(): Promise<void> {
-  await api.post(Endpoint.logout, {}, { silent: true }).catch(() => undefined);
+  await api.envelope('logout', {}, { silent: true }).catch(() => undefined);
 }

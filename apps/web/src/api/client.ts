@@ -156,13 +156,16 @@ async function post<T = unknown>(path: string, body: object = {}, options: Reque
 
 /** The HTTP client: always POST JSON with the session headers; answers are `{code, msg, data}`. */
 export const api = {
-  post,
   /** One endpoint of the protocol's table, body and answer typed from it; resolves to `data`. */
   async call<K extends EndpointName>(name: K, body: EndpointBody<K>, options: RequestOptions = {}): Promise<EndpointData<K>> {
     return (await post<EndpointData<K>>(endpoints[name].path, body as object, options)).data;
   },
-  /** Same as post, resolving to `data` only. */
-  async data<T = unknown>(path: string, body: object = {}, options: RequestOptions = {}): Promise<T> {
-    return (await post<T>(path, body, options)).data;
+  /** A multipart endpoint of the table (an upload): the form goes as it is. */
+  async upload<K extends EndpointName>(name: K, form: FormData, options: RequestOptions = {}): Promise<EndpointData<K>> {
+    return (await post<EndpointData<K>>(endpoints[name].path, form, options)).data;
+  },
+  /** One endpoint of the table, answering the whole envelope (for the `count` beside `data`). */
+  envelope<K extends EndpointName>(name: K, body: EndpointBody<K>, options: RequestOptions = {}): Promise<Envelope<EndpointData<K>>> {
+    return post<EndpointData<K>>(endpoints[name].path, body as object, options);
   },
 };

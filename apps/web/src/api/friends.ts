@@ -1,6 +1,5 @@
 import type { FriendAddResult, FriendItem, FriendRequestItem } from '@parley/protocol';
 import { api, type RequestOptions } from './client.ts';
-import { Endpoint } from './endpoints.ts';
 
 /** Typed calls of `/enterprise/friend/*` (docs/api/friends.md). */
 
@@ -13,26 +12,26 @@ export interface FriendRequestPage {
 }
 
 export function listFriends(options?: RequestOptions): Promise<FriendItem[]> {
-  return api.data<FriendItem[]>(Endpoint.friendList, {}, options);
+  return api.call('friendList', {}, options);
 }
 
 export async function listFriendRequests(type: RequestDirection, options?: RequestOptions): Promise<FriendRequestPage> {
-  const envelope = await api.post<FriendRequestItem[]>(Endpoint.friendIndex, { type, limit: 100 }, options);
+  const envelope = await api.envelope('friendIndex', { type, limit: 100 }, options);
   return { list: envelope.data ?? [], pending: Number(envelope.count ?? 0) };
 }
 
 /** Sends a request (status 0), or makes us friends at once when they had asked me (status 1). */
 export function addFriend(userId: number, remark: string): Promise<FriendAddResult> {
-  return api.data<FriendAddResult>(Endpoint.friendAdd, { user_id: userId, remark });
+  return api.call('friendAdd', { user_id: userId, remark });
 }
 
 /** Agree (1) or reject (2) a request addressed to me; `requestId` is the request's id. */
 export function answerFriendRequest(requestId: number, status: 1 | 2): Promise<FriendRequestItem> {
-  return api.data<FriendRequestItem>(Endpoint.friendUpdate, { friend_id: requestId, status });
+  return api.call('friendUpdate', { friend_id: requestId, status });
 }
 
 export function deleteFriend(userId: number): Promise<{ user_id: number }> {
-  return api.data<{ user_id: number }>(Endpoint.friendDel, { id: userId });
+  return api.call('friendDel', { id: userId });
 }
 
 /** My remark name for a friend; '' clears it. */
@@ -40,5 +39,5 @@ export function setFriendRemark(
   userId: number,
   nickname: string,
 ): Promise<{ user_id: number; nickname: string; displayName: string }> {
-  return api.data(Endpoint.friendSetNickname, { id: userId, nickname });
+  return api.call('friendSetNickname', { id: userId, nickname });
 }

@@ -6,7 +6,6 @@ import type {
   MessageSearchHit,
 } from '@parley/protocol';
 import { api, type RequestOptions } from './client.ts';
-import { Endpoint } from './endpoints.ts';
 
 /**
  * Typed calls of messaging (`/enterprise/im/*`, docs/api/messages.md). Contact ids are user ids,
@@ -67,7 +66,7 @@ export interface CursorAnswer {
 }
 
 export function getContacts(options?: RequestOptions): Promise<ChatContact[]> {
-  return api.data<ChatContact[]>(Endpoint.getContacts, {}, options);
+  return api.call('getContacts', {}, options);
 }
 
 function toPage(envelope: Envelope<ChatMessage[]>): MessagePage {
@@ -76,63 +75,63 @@ function toPage(envelope: Envelope<ChatMessage[]>): MessagePage {
 }
 
 export async function getMessageList(query: MessageListQuery, options?: RequestOptions): Promise<MessagePage> {
-  return toPage(await api.post<ChatMessage[]>(Endpoint.getMessageList, query, options));
+  return toPage(await api.envelope('getMessageList', query, options));
 }
 
 export function sendMessage(input: SendMessageInput, options?: RequestOptions): Promise<ChatMessage> {
-  return api.data<ChatMessage>(Endpoint.sendMessage, input, options);
+  return api.call('sendMessage', input, options);
 }
 
 /** The messages made for the targets (one per target, or one merged per target). */
 export function forwardMessage(input: ForwardInput, options?: RequestOptions): Promise<ChatMessage[]> {
-  return api.data<ChatMessage[]>(Endpoint.forwardMessage, input, options);
+  return api.call('forwardMessage', input, options);
 }
 
 /** Marks the conversation read up to its newest message (the private-chat sender is told). */
 export function setMsgIsRead(toContactId: ContactRef, isGroup: Bit, options?: RequestOptions): Promise<CursorAnswer> {
-  return api.data<CursorAnswer>(Endpoint.setMsgIsRead, { toContactId, is_group: isGroup }, options);
+  return api.call('setMsgIsRead', { toContactId, is_group: isGroup }, options);
 }
 
 /** Clears the '[有人@我]' count of a conversation. */
 export function readAtMsg(toContactId: ContactRef, options?: RequestOptions): Promise<CursorAnswer> {
-  return api.data<CursorAnswer>(Endpoint.readAtMsg, { toContactId }, options);
+  return api.call('readAtMsg', { toContactId }, options);
 }
 
 /** Recalls a message (by msg_id or by my client id); answers the recalled message. */
 export function undoMessage(id: number | string, options?: RequestOptions): Promise<ChatMessage> {
-  return api.data<ChatMessage>(Endpoint.undoMessage, { id }, options);
+  return api.call('undoMessage', { id }, options);
 }
 
 /** Deletes a message for me only. */
 export function delMessage(id: number | string, options?: RequestOptions): Promise<{ msg_id: number }> {
-  return api.data<{ msg_id: number }>(Endpoint.delMessage, { id }, options);
+  return api.call('delMessage', { id }, options);
 }
 
 export function setChatTop(id: ContactRef, isTop: Bit, options?: RequestOptions): Promise<{ id: ContactRef; is_top: Bit }> {
-  return api.data(Endpoint.setChatTop, { id, is_top: isTop }, options);
+  return api.call('setChatTop', { id, is_top: isTop }, options);
 }
 
 /** `isNotice` 1 = notifications on; 0 = do-not-disturb. */
 export function isNotice(id: ContactRef, notice: Bit, options?: RequestOptions): Promise<{ id: ContactRef; is_notice: Bit }> {
-  return api.data(Endpoint.isNotice, { id, is_notice: notice }, options);
+  return api.call('isNotice', { id, is_notice: notice }, options);
 }
 
 /** Removes the conversation from my list until a newer message arrives. */
 /** Clears a conversation's history for me (everything stored so far). */
 export function clearMessage(toContactId: ContactRef, options?: RequestOptions): Promise<{ id: ContactRef; cleared_msg_id: number }> {
-  return api.data(Endpoint.clearMessage, { toContactId }, options);
+  return api.call('clearMessage', { toContactId }, options);
 }
 
 export function delChat(id: ContactRef, options?: RequestOptions): Promise<{ id: ContactRef }> {
-  return api.data(Endpoint.delChat, { id }, options);
+  return api.call('delChat', { id }, options);
 }
 
 /** Messages containing `keywords` in all my conversations, grouped by conversation. */
 export function searchMessages(keywords: string, limit?: number, options?: RequestOptions): Promise<MessageSearchHit[]> {
-  return api.data<MessageSearchHit[]>(Endpoint.searchMessages, { keywords, ...(limit ? { limit } : {}) }, options);
+  return api.call('searchMessages', { keywords, ...(limit ? { limit } : {}) }, options);
 }
 
 /** The system notices (the 'system' contact), newest page last. */
 export async function getAdminNotice(page = 1, limit?: number, options?: RequestOptions): Promise<MessagePage> {
-  return toPage(await api.post<ChatMessage[]>(Endpoint.getAdminNotice, { page, ...(limit ? { limit } : {}) }, options));
+  return toPage(await api.envelope('getAdminNotice', { page, ...(limit ? { limit } : {}) }, options));
 }

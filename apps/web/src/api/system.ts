@@ -1,7 +1,6 @@
 import { APP_VERSION_CODE, type SystemInfo } from '@parley/protocol';
 import { useSession } from '../stores/session.ts';
 import { api, type RequestOptions } from './client.ts';
-import { Endpoint } from './endpoints.ts';
 
 export interface VersionCheck {
   version: string;
@@ -11,7 +10,7 @@ export interface VersionCheck {
 
 /** Fetches `getSystemInfo` into the stored globalConfig and returns it. */
 export async function refreshGlobalConfig(options?: RequestOptions): Promise<SystemInfo> {
-  const info = await api.data<SystemInfo>(Endpoint.getSystemInfo, {}, options);
+  const info = await api.call('getSystemInfo', {}, options);
   useSession.getState().setGlobalConfig(info);
   return useSession.getState().globalConfig;
 }

@@ -1,10 +1,9 @@
-import type { Envelope, UploadedFile, UploadKindValue } from '@parley/protocol';
+import { type Envelope, endpoints, type UploadedFile, type UploadKindValue } from '@parley/protocol';
 import { t } from '../i18n/index.ts';
 import { localizeRefusal } from '../i18n/validation.ts';
 import { useSession } from '../stores/session.ts';
 import { ApiError, settle } from './client.ts';
 import { isEnvelope, judgeEnvelope, judgeHttpStatus, judgeMalformedAnswer, judgeTransportFailure } from './catalogue.ts';
-import { Endpoint } from './endpoints.ts';
 
 /** Uploads (docs/api/uploads.md): multipart over XMLHttpRequest, so progress can be shown. */
 
@@ -69,7 +68,7 @@ export async function uploadFile(file: Blob, name: string, options: UploadOption
   if (options.kind) form.append('kind', options.kind);
   let answer: RawAnswer;
   try {
-    answer = await transmit(Endpoint.uploadFile, form, options);
+    answer = await transmit(endpoints.uploadFile.path, form, options);
   } catch (error) {
     const failure = error instanceof ApiError ? error : new ApiError(t('errors.networkTimeout'), 'network');
     if (failure.reason === 'aborted') throw failure;

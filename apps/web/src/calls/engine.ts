@@ -363,7 +363,7 @@ export function startCallSync(): void {
   onSocketState((state) => {
     if (state === 'bound') void resumeOnNewSocket();
   });
-  onPush<WebrtcPush>('webrtc', (p) => {
+  onPush('webrtc', (p) => {
     onCallPush(p).catch((err) => console.error('[parley] call step failed', err));
   });
   window.__parleyCall = {

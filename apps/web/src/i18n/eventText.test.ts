@@ -80,6 +80,12 @@ describe('describeEvent', () => {
     expect(describeEvent(m, zh)).toBe('你们已经是好友了，开始聊天吧');
   });
 
+  it("words an expired red packet's refund notice in the reader's language", () => {
+    const m = { type: 'system', content: 'Your red packet … ¥6.50 went back', extends: { event: 'redPacketRefund', amount: '6.50', msg_id: 9 } };
+    expect(describeEvent(m, zh)).toBe('你的红包24小时内未被领完，剩余的¥6.50已退回钱包。');
+    expect(describeEvent(m, en)).toContain('¥6.50 went back to your wallet');
+  });
+
   it('falls back to content for unknown or incomplete events and for system notices', () => {
     expect(describeEvent({ type: 'event', content: 'Something new', extends: { event: 'party' } }, zh)).toBe('Something new');
     expect(describeEvent({ type: 'event', content: 'No facts', extends: {} }, zh)).toBe('No facts');

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
  * The reader's-language sentence of a server-made `event` message. The server words `content` in
  * English for API clients and puts the facts in `extends`:
  * - `{event: 'friendAdded'}`: the first message of a new friendship;
+ * - `{event: 'redPacketRefund', amount, msg_id}`: a system notice that an expired packet's remainder came back;
  * - `{event: 'group', action, by, by_name, user_ids?, names?, name?, nospeak?, role?, cleared?, via?}`
  *   (server `groups/announce.ts`).
  * Anything else (an unknown event, a system notice, an old message without names) shows `content`.
@@ -113,6 +114,7 @@ export function describeEvent(m: EventLike, t: TFunction, me?: number | string |
   const ext = m.extends;
   if (!ext || typeof ext !== 'object' || (m.type !== 'event' && m.type !== 'system')) return m.content;
   if (ext.event === 'friendAdded') return t('events.friendAdded');
+  if (ext.event === 'redPacketRefund' && typeof ext.amount === 'string') return t('events.redPacketRefund', { amount: ext.amount });
   if (ext.event !== 'group') return m.content;
   const names = textList(ext.names);
   const sentence = sentenceOf(ext, names);

@@ -1,4 +1,4 @@
-import { RELOGIN_REDIRECT_MS, type SysInfo } from '@parley/protocol';
+import { RELOGIN_REDIRECT_MS, } from '@parley/protocol';
 import { t } from '../i18n/index.ts';
 import { localizeRefusal } from '../i18n/validation.ts';
 import { isPending } from '../stores/messageList.ts';
@@ -39,11 +39,11 @@ export function connectSession(ui: RealtimeUi): void {
     ui.endSession();
   });
 
-  onPush<{ sysInfo?: Partial<SysInfo> }>('updateConfig', (data) => {
+  onPush('updateConfig', (data) => {
     if (data?.sysInfo) useSession.getState().setSysInfo(data.sysInfo);
   });
 
-  onPush<{ code?: number; msg?: string; key?: string }>('error', (data) => {
+  onPush('error', (data) => {
     if (data?.code !== -1) return;
     socket.disconnect();
     ui.toast(data.msg ? localizeRefusal(data) : t('errors.sessionEnded'));

@@ -41,11 +41,11 @@ export const friendPushes = {
  * pending count on the contacts tab.
  */
 export function startFriendsSync(): void {
-  onPush<FriendRequestPush>('friendRequest', (data) => void friendPushes.friendRequest(data));
-  onPush<FriendAnswerPush>('friendAnswer', (data) => void friendPushes.friendAnswer(data, useSession.getState().userInfo?.user_id));
-  onPush<AppendContactPush>('appendContact', (data) => void friendPushes.appendContact(data));
-  onPush<DelFriendPush>('delFriend', (data) => void friendPushes.delFriend(data));
-  onPush<IsOnlinePush>('isOnline', friendPushes.isOnline);
+  onPush('friendRequest', (data) => void friendPushes.friendRequest(data));
+  onPush('friendAnswer', (data) => void friendPushes.friendAnswer(data, useSession.getState().userInfo?.user_id));
+  onPush('appendContact', (data) => void friendPushes.appendContact(data));
+  onPush('delFriend', (data) => void friendPushes.delFriend(data));
+  onPush('isOnline', friendPushes.isOnline);
 
   onSocketState((state) => {
     if (state === 'bound') void friendsCache.reload();

@@ -4,12 +4,12 @@ import { profileQueryKey } from '../api/users.ts';
 import { useConversations } from '../stores/conversations.ts';
 import { FRIENDS_KEY, friendsCache } from '../stores/friends.ts';
 import { useSession } from '../stores/session.ts';
-import { type ProfileChange, profilePatch } from './profilePatch.ts';
+import { profilePatch } from './profilePatch.ts';
 import { onPush } from './socket.ts';
 
 /** A friend's or co-member's new avatar or name redraws the chat list, contacts and their page at once. */
 export function startProfileSync(): void {
-  onPush<ProfileChange>('profileChanged', (data) => {
+  onPush('profileChanged', (data) => {
     if (!data || typeof data.user_id !== 'number') return;
     const session = useSession.getState();
     const mine = session.userInfo;

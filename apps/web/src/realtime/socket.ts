@@ -1,4 +1,4 @@
-import type { PushTypeName } from '@parley/protocol';
+import type { PushData, PushName } from '@parley/protocol';
 import { useSession } from '../stores/session.ts';
 import { RealtimeSocket, type SocketState } from './RealtimeSocket.ts';
 
@@ -16,9 +16,9 @@ export const socket = new RealtimeSocket({
   onClientId: (clientId) => useSession.getState().setClientId(clientId),
 });
 
-/** Subscribe to a server push (`simple`, `group`, `appendContact`, …); returns the unsubscribe. */
-export function onPush<T = unknown>(type: PushTypeName | '*', handler: (data: T) => void): () => void {
-  return socket.onPush<T>(type, (data) => handler(data));
+/** Subscribe to a server push (`simple`, `group`, `appendContact`, …), typed from the push map; returns the unsubscribe. */
+export function onPush<K extends PushName>(type: K, handler: (data: PushData<K>) => void): () => void {
+  return socket.onPush<PushData<K>>(type, (data) => handler(data));
 }
 
 export const getSocketState = (): SocketState => socket.getState();

@@ -1,5 +1,5 @@
 import { groupContactId, sameContactId as sameId } from '@parley/protocol';
-import type { ChatMessage, GroupAvatarTile, UndoMessagePush } from '@parley/protocol';
+import type { ChatMessage, } from '@parley/protocol';
 import { forgetMessagesThrough, markConversationRead } from '../stores/conversationCommands.ts';
 import { findContact } from '../stores/conversationList.ts';
 import { useConversations } from '../stores/conversations.ts';
@@ -136,25 +136,25 @@ const groupIdOf = (data: GroupRef): string | undefined => data.id ?? (data.group
 
 function followListPushes(): void {
   const list = () => useConversations.getState();
-  onPush<{ id: string | number; is_top: 0 | 1 }>('setChatTop', (d) => d && list().setTop(d.id, d.is_top ? 1 : 0));
-  onPush<{ id: string | number; is_notice: 0 | 1 }>('setIsNotice', (d) => d && list().setNotice(d.id, d.is_notice ? 1 : 0));
-  onPush<{ id: string | number }>('appendContact', (d) => d?.id !== undefined && list().upsert(d));
-  onPush<{ id: string | number }>('addGroup', (d) => d?.id !== undefined && list().upsert(d));
-  onPush<GroupRef & { displayName?: string; name?: string }>('editGroupName', (d) => {
+  onPush('setChatTop', (d) => d && list().setTop(d.id, d.is_top ? 1 : 0));
+  onPush('setIsNotice', (d) => d && list().setNotice(d.id, d.is_notice ? 1 : 0));
+  onPush('appendContact', (d) => d?.id !== undefined && list().upsert(d));
+  onPush('addGroup', (d) => d?.id !== undefined && list().upsert(d));
+  onPush('editGroupName', (d) => {
     const id = d && groupIdOf(d);
     if (id) list().rename(id, d.displayName ?? d.name ?? '');
   });
-  onPush<GroupRef>('removeGroup', (d) => {
+  onPush('removeGroup', (d) => {
     const id = d && groupIdOf(d);
     if (id) list().remove(id);
   });
-  onPush<GroupRef & { user_id?: number; avatars?: GroupAvatarTile[] }>('removeUser', (d) => {
+  onPush('removeUser', (d) => {
     const id = d && groupIdOf(d);
     if (!id) return;
     if (sameId(d.user_id, useSession.getState().userInfo?.user_id)) list().remove(id);
     else if (d.avatars) list().patch(id, { avatars: d.avatars });
   });
-  onPush<GroupRef & { cleared_msg_id?: number }>('clearMessage', (d) => {
+  onPush('clearMessage', (d) => {
     const id = d && groupIdOf(d);
     if (!id || typeof d.cleared_msg_id !== 'number') return;
     list().applyCleared(id, d.cleared_msg_id);
@@ -170,13 +170,13 @@ function followListPushes(): void {
 export function startConversationSync(): void {
   onPush('simple', receive);
   onPush('group', receive);
-  onPush<{ toContactId: number | string; msg_id: number; reader?: number }>('isRead', (d) => {
+  onPush('isRead', (d) => {
     if (!d) return;
     // from my other device: I read that conversation there
     if (sameId(d.reader, useSession.getState().userInfo?.user_id)) useConversations.getState().markRead(d.toContactId);
     else useMessages.getState().applyRead(d);
   });
-  onPush<UndoMessagePush>('undoMessage', (d) => {
+  onPush('undoMessage', (d) => {
     if (!d || typeof d.msg_id !== 'number') return;
     useMessages.getState().applyUndo(d);
     useConversations.getState().applyUndo(d);

@@ -37,9 +37,12 @@ export const DEFAULT_GROUP_SETTING: GroupSetting = {
   hideMembers: 0,
 };
 
+/** Built once: zod compiles a schema on first use, so a schema made per call is compiled per call. */
+const storedGroupSetting = groupSettingSchema.partial();
+
 export function parseGroupSetting(json: string): GroupSetting {
   try {
-    return { ...DEFAULT_GROUP_SETTING, ...groupSettingSchema.partial().parse(JSON.parse(json)) };
+    return { ...DEFAULT_GROUP_SETTING, ...storedGroupSetting.parse(JSON.parse(json)) };
   } catch {
     return { ...DEFAULT_GROUP_SETTING };
   }
@@ -66,7 +69,10 @@ export const GROUP_SPEAK_MSG = {
 // Limits and request bodies of /enterprise/group/* (docs/api/groups.md)
 
 export const GROUP_NAME_MAX = 30;
+/** characters of text a reader sees in a notice (its rich-text markup is not counted) */
 export const GROUP_NOTICE_MAX = 2000;
+/** the notice's HTML as sent (markup included): a notice of GROUP_NOTICE_MAX characters with formatting fits */
+export const GROUP_NOTICE_HTML_MAX = 20_000;
 /** members of one group, the creator included */
 export const GROUP_MAX_MEMBERS = 500;
 /** members answered inline by groupInfo (the member grid); groupUserList gives them all */
@@ -162,7 +168,8 @@ export const groupAddBody = z.object({
 export const groupRefBody = withGroup({});
 export const editGroupNameBody = withGroup({ displayName: groupNameSchema });
 export const setNoticeBody = withGroup({
-  notice: z.string({ error: GroupMsg.noticeText }).trim().max(GROUP_NOTICE_MAX, { error: GroupMsg.noticeLong }),
+  /** rich text (spec §9) or plain text; the server sanitizes it and counts its text against GROUP_NOTICE_MAX */
+  notice: z.string({ error: GroupMsg.noticeText }).trim().max(GROUP_NOTICE_HTML_MAX, { error: GroupMsg.noticeLong }),
 });
 export const groupSettingBody = withGroup({
   setting: groupSettingSchema

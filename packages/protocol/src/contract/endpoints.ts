@@ -14,6 +14,7 @@ import { redPacketEndpoints } from './endpoints/redpackets.ts';
 import { walletEndpoints } from './endpoints/wallet.ts';
 import { callsEndpoints } from './endpoints/calls.ts';
 import { workEndpoints } from './endpoints/work.ts';
+import { docsEndpoints } from './endpoints/docs.ts';
 
 /**
  * Every HTTP endpoint, by name (design: Contract). The server registers its routes from this
@@ -35,6 +36,7 @@ export const endpoints = {
   ...callsEndpoints,
   ...translateEndpoints,
   ...workEndpoints,
+  ...docsEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

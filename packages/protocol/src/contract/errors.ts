@@ -15,6 +15,7 @@ import { walletErrors } from './errors/wallet.ts';
 import { callsErrors } from './errors/calls.ts';
 import { translateErrors } from './errors/translate.ts';
 import { workErrors } from './errors/work.ts';
+import { docsErrors } from './errors/docs.ts';
 
 /**
  * Every refusal the server can answer, by stable key. A refusal is
@@ -38,6 +39,7 @@ export const errors = {
   ...callsErrors,
   ...translateErrors,
   ...workErrors,
+  ...docsErrors,
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof errors;

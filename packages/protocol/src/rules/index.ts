@@ -11,3 +11,4 @@ export * from './types.ts';
 export * from './validation.ts';
 export * from './callLock.ts';
 export * from './workForm.ts';
+export * from './richText.ts';

@@ -7,6 +7,7 @@ import * as calls from './004_calls.ts';
 import * as translate from './006_translate.ts';
 import * as work from './007_work.ts';
 import * as messageAttachments from './005_message_attachments.ts';
+import * as docs from './011_docs.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -24,4 +25,5 @@ export const migrations: MigrationStep[] = [
   { name: '006_translate', up: translate.up },
   { name: '007_work', up: work.up },
   { name: '005_message_attachments', up: messageAttachments.up },
+  { name: '011_docs', up: docs.up },
 ];

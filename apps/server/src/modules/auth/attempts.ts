@@ -4,7 +4,8 @@ import {
   LOGIN_ACCOUNT_FREE_FAILURES,
   LOGIN_FAILURE_WINDOW_MS,
 } from '@parley/protocol';
-import type { Db } from '../../db/index.ts';
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/index.ts';
 import { fail } from '../../domainError.ts';
 
 /**
@@ -20,16 +21,25 @@ export interface Attempt {
   release(): Promise<void>;
 }
 
-export function attemptLedger(db: Db) {
+export function attemptLedger(db: Db, dialect: Dialect) {
+  /**
+   * Writes my attempt and reads the ones before it in one transaction that holds the key (SQLite has
+   * one writer; PostgreSQL takes an advisory lock on the key), so a burst is counted in order: the
+   * k-th attempt sees exactly k − 1 others and the first ones of a burst still get their check.
+   */
   async function claim(key: string, now: number) {
-    const { id } = await db.insertInto('login_failures').values({ key, at: now }).returning('id').executeTakeFirstOrThrow();
-    const rows = await db
-      .selectFrom('login_failures')
-      .select(['id', 'at'])
-      .where('key', '=', key)
-      .where('at', '>', now - LOGIN_FAILURE_WINDOW_MS)
-      .orderBy('at', 'asc')
-      .execute();
+    const { id, rows } = await db.transaction().execute(async (trx) => {
+      if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+      const mine = await trx.insertInto('login_failures').values({ key, at: now }).returning('id').executeTakeFirstOrThrow();
+      const all = await trx
+        .selectFrom('login_failures')
+        .select(['id', 'at'])
+        .where('key', '=', key)
+        .where('at', '>', now - LOGIN_FAILURE_WINDOW_MS)
+        .orderBy('at', 'asc')
+        .execute();
+      return { id: mine.id, rows: all };
+    });
     const others = rows.filter((r) => r.id !== id).map((r) => Number(r.at));
     const release = async () => {
       await db.deleteFrom('login_failures').where('id', '=', id).execute();

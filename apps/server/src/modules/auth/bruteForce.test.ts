@@ -1,6 +1,7 @@
 import { LOGIN_ACCOUNT_DELAY_BASE_MS, LOGIN_ACCOUNT_FREE_FAILURES, LOGIN_FAILURE_LIMIT, SECRET_ATTEMPTS_LIMIT } from '@parley/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { backends, startServer, type TestServer } from '../../testing/harness.ts';
+import { attemptLedger } from './attempts.ts';
 
 /** Counts password checks (argon2 verify calls) made by the server running in this process. */
 const checks = vi.hoisted(() => ({ n: 0 }));
@@ -43,6 +44,13 @@ describe.each(backends)('sign-in limits that parallel requests cannot beat (%s)'
     expect(checked).toBeLessThanOrEqual(LOGIN_ACCOUNT_FREE_FAILURES + delaysPassed);
     expect(checks.n).toBe(checked);
     expect(answers.every((a) => a.body.code === 400 || a.body.code === 403)).toBe(true);
+  });
+
+  it('a burst of parallel claims on one key is counted in order: exactly the limit get their check', async () => {
+    s = await startServer(backend);
+    const ledger = attemptLedger(s.built.ctx.db, s.built.ctx.dialect);
+    const outcomes = await Promise.allSettled(Array.from({ length: 40 }, () => ledger.limited('burst:key', SECRET_ATTEMPTS_LIMIT)));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(SECRET_ATTEMPTS_LIMIT);
   });
 
   it('60 parallel editPassword calls check at most the limit, then the right one is refused too', async () => {

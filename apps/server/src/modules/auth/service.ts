@@ -34,9 +34,9 @@ export interface ClientMeta {
   cid: string;
 }
 
-export function authService(ctx: Pick<AppContext, 'db' | 'hub'>, system: SystemService) {
+export function authService(ctx: Pick<AppContext, 'db' | 'dialect' | 'hub'>, system: SystemService) {
   const store = authStore(ctx.db);
-  const attempts = attemptLedger(ctx.db);
+  const attempts = attemptLedger(ctx.db, ctx.dialect);
 
   async function openSession(userId: number, device: string, remember: boolean, meta: ClientMeta) {
     const token = newToken();

@@ -2,7 +2,6 @@ import {
   decodeConvKey,
   groupContactId,
   groupConvKey,
-  MESSAGE_MSG,
   parseGroupContactId,
   privateConvKey,
   SYSTEM_CONTACT_ID,

@@ -190,14 +190,15 @@ describe.each(backends)('groups (%s)', (backend) => {
       const res = await call('setNotice', { id: gid, notice: 'Meet at 9' }, A);
       expect(res.body.code).toBe(0);
       const push = await sockM.next('setNotice');
-      expect(push.data).toEqual({ group_id: gid, id: `group-${gid}`, notice: 'Meet at 9', notice_at: res.body.data.notice_at, by: A.id });
+      // a plain text (an old client's) is stored as rich text (spec §9)
+      expect(push.data).toEqual({ group_id: gid, id: `group-${gid}`, notice: '<p>Meet at 9</p>', notice_at: res.body.data.notice_at, by: A.id });
       expect((await api.group(gid)).notice_at).toBe(res.body.data.notice_at);
       expect((await call('setNotice', { id: gid, notice: 'n'.repeat(2001) }, O)).body).toMatchObject({
         code: 400,
         msg: 'A group notice can be at most 2000 characters',
       });
       const info = await call('groupInfo', { group_id: gid }, M);
-      expect(info.body.data.group).toMatchObject({ notice: 'Meet at 9', notice_at: res.body.data.notice_at });
+      expect(info.body.data.group).toMatchObject({ notice: '<p>Meet at 9</p>', notice_at: res.body.data.notice_at });
       expect((await call('setNotice', { id: gid, notice: '' }, A)).body.code).toBe(0);
       expect((await eventFacts(gid)).filter((f) => f.action === 'notice')).toEqual([
         { event: 'group', action: 'notice', by: A.id, by_name: A.nickname, cleared: 0 },

@@ -99,7 +99,7 @@ describe.each(backends)('group permission matrix (%s)', (backend) => {
       path: 'setNotice',
       body: (c) => ({ id: c.gid, notice: 'Read me' }),
       codes: [0, 0, 403, 403],
-      effect: async (c, ok) => expect((await api.group(c.gid)).notice).toBe(ok ? 'Read me' : ''),
+      effect: async (c, ok) => expect((await api.group(c.gid)).notice).toBe(ok ? '<p>Read me</p>' : ''),
     },
     {
       name: 'setNotice, manage off',

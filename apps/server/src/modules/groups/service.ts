@@ -4,6 +4,7 @@ import {
   GROUP_MAX_MEMBERS,
   GROUP_MUTE_MAX_DAYS,
   GROUP_NAME_MAX,
+  GROUP_NOTICE_MAX,
   type GroupAvatarTile,
   groupContactId,
   groupConvKey,
@@ -21,11 +22,13 @@ import {
   type PushName,
   parseGroupSetting,
   permissionsOf,
+  richTextLength,
 } from '@parley/protocol';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { GroupsTable } from '../../db/schema.ts';
 import { fail } from '../../domainError.ts';
+import { normalizeRichText } from '../../richText.ts';
 import { Answer } from '../../answer.ts';
 import { ensureConversation, removeConversation } from '../conversations/rows.ts';
 import { verifyQr } from '../users/qr.ts';
@@ -267,9 +270,12 @@ export function groupService(ctx: AppContext) {
       return data;
     },
 
-    async setNotice(me: number, gid: number, notice: string) {
+    /** `given` is rich text (or an old client's plain text): stored sanitized, its text at most GROUP_NOTICE_MAX long. */
+    async setNotice(me: number, gid: number, given: string) {
       const m = await loadMembership(gid, me);
       if (!permissionsOf(m.role, m.setting).notice) throw fail('groups.noticeDenied');
+      const notice = normalizeRichText(given);
+      if (richTextLength(notice) > GROUP_NOTICE_MAX) throw fail('groups.noticeLong');
       const notice_at = Date.now();
       const data = { group_id: gid, id: groupContactId(gid), notice, notice_at, by: me };
       if (notice === m.g.notice) return { ...data, notice_at: m.g.notice_at };

@@ -221,6 +221,8 @@ export async function postSystemNotice(
   ctx: { db: Db; hub: Hub; dialect?: Dialect; secret?: string },
   text: string,
   userId?: number,
+  /** the facts a client words in its reader's language (`content` stays the English wording) */
+  facts: Record<string, unknown> = {},
 ): Promise<ChatMessage> {
   const content = text.trim();
   if (content === '') throw new Error('A notice needs some text.');
@@ -234,7 +236,7 @@ export async function postSystemNotice(
     type: 'system',
     content,
     at: [],
-    extends: {},
+    extends: facts,
     file_id: null,
     send_time: now,
     file: null,

@@ -24,6 +24,7 @@ import {
   parseGroupContactId,
   parseGroupSetting,
   recallVerdict,
+  SEARCH_MATCHES_MAX,
   type SendMessageBody,
   SERVER_MESSAGE_TYPES,
   TEXT_MAX_CHARS,
@@ -421,29 +422,40 @@ export function messageService(ctx: AppContext, system: SystemService) {
   /** Messages with `keywords` in every conversation of mine, grouped by conversation (newest first). */
   async function search(me: number, keywords: string, perContact: number): Promise<MessageSearchHit[]> {
     const floor = isIndexable(keywords) ? 0 : await recentFloor(db, { userId: me });
-    const rows = await selectMessages(db)
+    // first only the ids of the matches (no content, no joins), then whole rows for the few kept
+    const matches = await db
+      .selectFrom('messages as m')
       .innerJoin('conversations as c', (j) => j.onRef('c.conv_key', '=', 'm.conv_key').on('c.user_id', '=', me))
-      .select(['c.contact_id', 'c.cleared_msg_id'])
+      .select(['m.msg_id', 'm.conv_key', 'c.contact_id'])
       .whereRef('m.msg_id', '>', 'c.cleared_msg_id')
       .where('m.type', 'in', SEARCHABLE_TYPES)
       .where('m.is_undo', '=', 0)
       .where(contentMatches(ctx.dialect, keywords, floor))
       .where(notDeletedBy(me))
       .orderBy('m.msg_id', 'desc')
-      .limit(1000)
+      .limit(SEARCH_MATCHES_MAX)
       .execute();
     const memberships = await conversationsStore.memberships(db, me);
-    const groups = new Map(memberships.map((m) => [groupContactId(m.group_id) as string, m]));
-    const byContact = new Map<string, MessageRow[]>();
-    for (const row of rows) {
-      const g = groups.get(row.contact_id);
-      if (decodeConvKey(row.conv_key)?.kind === 'group') {
+    const groups = new Map(
+      memberships.map((m) => [groupContactId(m.group_id) as string, { ...m, history: parseGroupSetting(m.setting).history }]),
+    );
+    const keptIds = new Map<string, number[]>();
+    for (const match of matches) {
+      const g = groups.get(match.contact_id);
+      if (decodeConvKey(match.conv_key)?.kind === 'group') {
         if (!g) continue;
-        if (parseGroupSetting(g.setting).history !== 1 && Number(row.msg_id) <= Number(g.joined_msg_id)) continue;
+        if (g.history !== 1 && Number(match.msg_id) <= Number(g.joined_msg_id)) continue;
       }
-      const list = byContact.get(row.contact_id) ?? [];
-      if (list.length < perContact) list.push(row);
-      byContact.set(row.contact_id, list);
+      const list = keptIds.get(match.contact_id) ?? [];
+      if (list.length < perContact) list.push(Number(match.msg_id));
+      keptIds.set(match.contact_id, list);
+    }
+    const ids = [...keptIds.values()].flat();
+    const rows = ids.length === 0 ? [] : await selectMessages(db).where('m.msg_id', 'in', ids).execute();
+    const rowById = new Map(rows.map((r) => [Number(r.msg_id), r]));
+    const byContact = new Map<string, MessageRow[]>();
+    for (const [contactId, list] of keptIds) {
+      byContact.set(contactId, list.map((id) => rowById.get(id)).filter((r): r is MessageRow => r !== undefined));
     }
     const userIds = [...byContact.keys()].filter((id) => /^\d+$/.test(id)).map(Number);
     const [users, remarks] = await Promise.all([

@@ -79,16 +79,6 @@ export function mentions(userId: number) {
   };
 }
 
-/** Escapes `%`, `_` and `\` for a LIKE pattern used with `escape '\'`. */
-export function likePattern(keywords: string): string {
-  return `%${keywords.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** `lower(column) like pattern escape '\'` (case-insensitive on both dialects). */
-export function likeLower(column: string, keywords: string) {
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(keywords)} escape '\\'`;
-}
-
 /**
  * Keeps the ids of one conversation in commit order on PostgreSQL: writers of the same conversation
  * take a transaction-scoped advisory lock before drawing a msg_id, so a reader never sees id n+1

@@ -1,7 +1,7 @@
 import { SEARCH_INDEXED_MIN_CHARS, SEARCH_SHORT_KEYWORD_WINDOW } from '@parley/protocol';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
-import { likeLower } from './store.ts';
+import { likeLower } from '../../db/like.ts';
 
 /** Whether the trigram index can serve this keyword (3+ characters). */
 export function isIndexable(keywords: string): boolean {

@@ -45,6 +45,7 @@ export async function expireDuePackets(deps: ExpiryDeps, now: number): Promise<n
         deps,
         `Your red packet was not fully claimed within 24 hours: ¥${fenToYuan(done.refunded)} went back to your wallet.`,
         done.sender,
+        { event: 'redPacketRefund', amount: fenToYuan(done.refunded), msg_id: msgId },
       );
     }
   }

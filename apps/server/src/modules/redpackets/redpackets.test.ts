@@ -6,6 +6,7 @@ import { backends, socketPool, startServer, type TestServer, type TestUser } fro
 import { callAs, keyOf } from '../../testing/wallet.ts';
 import { befriend, seedGroup } from '../../testing/fixtures.ts';
 import { walletAdmin } from '../wallet/admin.ts';
+import { claimsCache } from './claimsCache.ts';
 import { expireDuePackets } from './expiry.ts';
 
 const HOUR = 3600 * 1000;
@@ -164,7 +165,9 @@ for (const backend of backends) {
       expect(await expireDuePackets(s.built.ctx, Date.now() + 25 * HOUR)).toBeGreaterThanOrEqual(1);
       expect(await expireDuePackets(s.built.ctx, Date.now() + 26 * HOUR)).toBe(0);
       expect((await ws.next('walletBalance')).data).toMatchObject({ balance: '70.00', reason: 'redpacket_refund' });
-      expect((await ws.next('simple')).data.content).toContain('60.00');
+      const notice = (await ws.next('simple')).data;
+      expect(notice.content).toContain('60.00');
+      expect(notice.extends).toEqual({ event: 'redPacketRefund', amount: '60.00', msg_id: msgId });
       const bill = (await call('getUserPriceLog', { kind: 'redpacket_refund' }, a)).body.data;
       expect(bill).toMatchObject([{ amount: '60.00', balance: '70.00', ref: String(msgId) }]);
       const late = await call('openRedPacket', { msg_id: msgId }, a);
@@ -204,6 +207,23 @@ for (const backend of backends) {
       const both = await Promise.all(Array.from({ length: 10 }, () => call('openRedPacket', { msg_id: msgId }, b)));
       expect(both.filter((r) => r.body.data.outcome === 'success')).toHaveLength(1);
       expect(both.filter((r) => r.body.data.outcome === 'alreadyClaimed')).toHaveLength(9);
+    });
+    it("another server's claims show in the details this server gives (the claims cache catches up by the packet's count)", async () => {
+      const a = await funded('10.00');
+      const [b, c] = [await s.user('B'), await s.user('C')];
+      const gid = await seedGroup(s.built.ctx.db, a.id, [b.id, c.id]);
+      const msgId = (await sendPacket(a, { toContactId: groupContactId(gid), amount: '3', count: 3 })).body.data.message.msg_id;
+      const elsewhere = claimsCache(s.built.ctx.db);
+      expect((await call('openRedPacket', { msg_id: msgId }, b)).body.data.outcome).toBe('success');
+      expect((await elsewhere.of(msgId, a.id, 1)).claims.map((x) => x.id)).toEqual([b.id]);
+      expect((await call('openRedPacket', { msg_id: msgId }, c)).body.data.outcome).toBe('success');
+      const seen = await elsewhere.of(msgId, a.id, 2);
+      expect(seen.claims.map((x) => x.id)).toEqual([b.id, c.id]);
+      expect(seen.sender?.id).toBe(a.id);
+      // this server answers with both claims too, and a third open by B is "already claimed" from the cache
+      const again = await call('openRedPacket', { msg_id: msgId }, b);
+      expect(again.body.data.outcome).toBe('alreadyClaimed');
+      expect(again.body.data.packet.claims.map((x: { user: { id: number } }) => x.user.id)).toEqual([b.id, c.id]);
     });
   });
 }

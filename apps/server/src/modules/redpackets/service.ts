@@ -22,6 +22,7 @@ import type { AppContext } from '../../context.ts';
 import { DomainError, fail } from '../../domainError.ts';
 import type { MessageService } from '../messages/service.ts';
 import { amountFen, type WalletService } from '../wallet/service.ts';
+import { claimsCache } from './claimsCache.ts';
 import { packetLog } from './log.ts';
 import { type PacketRow, redPacketStore } from './store.ts';
 
@@ -51,6 +52,7 @@ export function sharesFor(body: Pick<SendBody, 'kind' | 'amount' | 'count' | 'is
 
 export function redPacketService(ctx: AppContext, messages: MessageService, wallet: WalletService, now: () => number = Date.now) {
   const db = ctx.db;
+  const claimsOf = claimsCache(db, now);
 
   async function send(me: number, body: SendBody, exceptClientId?: string): Promise<{ message: ChatMessage; balance: string }> {
     const isGroup = body.is_group === 1 || parseGroupContactId(body.toContactId) !== null;
@@ -125,10 +127,7 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
   }
 
   async function details(me: number, row: PacketRow, claimant: boolean): Promise<RedPacketDetails> {
-    const [claims, sender] = await Promise.all([
-      redPacketStore.claims(db, row.msg_id),
-      db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', '=', row.sender_id).executeTakeFirst(),
-    ]);
+    const { claims, sender } = await claimsOf.of(Number(row.msg_id), row.sender_id, Number(row.claimed_count));
     const lucky = row.status === 'finished' && row.kind === 'random' && row.count > 1 ? luckyIndex(claims.map((c) => Number(c.amount))) : -1;
     const mine = claims.find((c) => c.id === me);
     const at = now();
@@ -205,13 +204,13 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
   async function open(me: number, msgId: number) {
     const { row, claimant } = await visible(me, msgId);
     if (!claimant) return answer(me, 'notCaptured', msgId, claimant, null, row);
-    const had = await redPacketStore.shareOf(db, msgId, me);
+    const had = (await claimsOf.of(msgId, row.sender_id, Number(row.claimed_count))).claims.find((c) => c.id === me);
     if (had) return answer(me, 'alreadyClaimed', msgId, claimant, Number(had.amount), row);
     const at = now();
     if (row.status === 'expired' || Number(row.expires_at) <= at) return answer(me, 'expired', msgId, claimant, null, row);
     if (row.status === 'finished') return answer(me, 'soldOut', msgId, claimant, null, row);
     // a first red packet opens the wallet (with the default payment password)
-    await wallet.ensureWallet(db, me, at);
+    await wallet.ensureWallet(me, at);
     let claimed: Awaited<ReturnType<typeof claim>>;
     try {
       claimed = await claim(me, row, at);

@@ -75,13 +75,14 @@ export const redPacketStore = {
     return Number(row.amount);
   },
 
-  /** The claims of a packet in claim order, with the claimers' names. */
-  async claims(db: Db, msgId: number) {
+  /** The claims of a packet in claim order (after share `afterSeq`), with the claimers' names. */
+  async claims(db: Db, msgId: number, afterSeq = 0) {
     return db
       .selectFrom('red_packet_shares as s')
       .innerJoin('users as u', 'u.id', 's.claimed_by')
       .select(['s.seq', 's.amount', 's.claimed_at', 'u.id', 'u.nickname', 'u.avatar', 'u.avatar_color'])
       .where('s.packet_id', '=', msgId)
+      .where('s.seq', '>', afterSeq)
       .where('s.claimed_by', 'is not', null)
       .orderBy('s.seq')
       .execute();

@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { APP_VERSION, APP_VERSION_CODE, DEFAULT_SYS_INFO, type SysInfo, type SystemInfo } from '@parley/protocol';
+import { APP_VERSION, APP_VERSION_CODE, DEFAULT_SYS_INFO, type Features, NO_FEATURES, type SysInfo, type SystemInfo } from '@parley/protocol';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../domainError.ts';
 import { hashToken } from '../../secrets.ts';
-import { featuresOf } from '../translate/engines.ts';
 import { systemStore } from './store.ts';
 
 const VERSION_KEY = 'version';
@@ -31,7 +30,8 @@ export function parseConfigValue(key: string, raw: string): { key: SysInfoKey; v
  * Global config lives in the database. Each node re-reads it when the `version` row changes,
  * so a change made by the admin command (another process) reaches every node and socket.
  */
-export function systemService(db: Db, config: Config, log: { info(obj: object, msg?: string): void }) {
+/** `features`: what the host's engines turn on (translate, transcribe), told by the composition root. */
+export function systemService(db: Db, config: Config, log: { info(obj: object, msg?: string): void }, features: Features = NO_FEATURES) {
   const store = systemStore(db);
   let cached: { version: string; info: SysInfo } | null = null;
 
@@ -66,7 +66,7 @@ export function systemService(db: Db, config: Config, log: { info(obj: object, m
     },
 
     async systemInfo(): Promise<SystemInfo> {
-      return { sysInfo: await this.sysInfo(), features: featuresOf(config), version: APP_VERSION, versionCode: APP_VERSION_CODE };
+      return { sysInfo: await this.sysInfo(), features, version: APP_VERSION, versionCode: APP_VERSION_CODE };
     },
 
     checkVersion(clientVersionCode?: number) {

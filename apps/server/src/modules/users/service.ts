@@ -38,7 +38,7 @@ const DAY_S = 24 * 3600;
 
 export function usersService(ctx: AppContext) {
   const store = usersStore(ctx.db);
-  const attempts = attemptLedger(ctx.db);
+  const attempts = attemptLedger(ctx.db, ctx.dialect);
   /** Online state is shown to friends (and to oneself) only. */
   const online = (id: number) => ctx.hub.isOnline(id);
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { CrmRecordsTable, GoodsTable } from '../../db/schema.ts';
-import { likeLower } from '../messages/store.ts';
+import { likeLower } from '../../db/like.ts';
 
 export type GoodRow = Selectable<GoodsTable>;
 export type RecordRow = Selectable<CrmRecordsTable>;

@@ -3,6 +3,7 @@ import { translateBundle } from './translate/index.ts';
 import { workBundle } from './work/index.ts';
 import { walletBundle } from './wallet/index.ts';
 import { callsBundle } from './calls/index.ts';
+import { docsBundle } from './docs/index.ts';
 
 /**
  * Translation bundles of a domain, one JSON file per language in `domains/<domain>/<code>.json`,
@@ -15,6 +16,7 @@ export const domainBundles = {
   calls: callsBundle,
   translate: translateBundle,
   work: workBundle,
+  docs: docsBundle,
 } satisfies Record<string, Record<LanguageCode, object>>;
 
 export type DomainTrees = { [K in keyof typeof domainBundles]: (typeof domainBundles)[K]['en'] };

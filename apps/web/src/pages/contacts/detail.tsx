@@ -77,7 +77,6 @@ function ProfileView({ user }: { user: PublicProfile }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useSession((s) => s.userInfo);
-  const callsDisabled = useSession((s) => s.globalConfig.sysInfo.disableCalls);
   const refresh = () => queryClient.invalidateQueries({ queryKey: profileQueryKey(user.user_id) });
   const stranger = !user.is_friend && !user.is_self;
   // A request between us that is still open: theirs can be accepted here, mine is shown as waiting.

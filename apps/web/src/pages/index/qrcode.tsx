@@ -1,4 +1,4 @@
-import { expiryText, GROUP_QR_VALID_DAYS, toGroupId } from '@parley/protocol';
+import { toGroupId } from '@parley/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import QRCode from 'qrcode';

@@ -1,7 +1,6 @@
-import { Button, Input, Popup, TextArea } from 'antd-mobile';
+import { Input, TextArea } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { appContainer } from '../../../layout.ts';
+import { EditSheet } from './EditSheet.tsx';
 import styles from './EditTextPopup.module.css';
 
 export interface EditTextPopupProps {
@@ -19,10 +18,9 @@ export interface EditTextPopupProps {
   testId: string;
 }
 
-/** A bottom sheet to edit one text (group name, group notice) with Cancel and Save. */
+/** A bottom sheet to edit one text (the group name) with Cancel and Save. */
 export function EditTextPopup(props: EditTextPopupProps) {
   const { open, title, initial, placeholder, maxLength, multiline, validate, onSave, onClose, testId } = props;
-  const { t } = useTranslation();
   const [value, setValue] = useState(initial);
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
@@ -44,48 +42,37 @@ export function EditTextPopup(props: EditTextPopupProps) {
   };
 
   return (
-    <Popup visible={open} onMaskClick={onClose} getContainer={appContainer} bodyClassName={styles.sheet} destroyOnClose>
-      <div data-testid={testId}>
-        <div className={styles.head}>
-          <button type="button" className={styles.cancel} onClick={onClose} data-testid={`${testId}-cancel`}>
-            {t('common.cancel')}
-          </button>
-          <span className={styles.title}>{title}</span>
-          <Button color="primary" size="small" loading={saving} onClick={save} data-testid={`${testId}-save`}>
-            {t('common.save')}
-          </Button>
-        </div>
-        <div className={styles.field}>
-          {multiline ? (
-            <TextArea
-              value={value}
-              onChange={setValue}
-              placeholder={placeholder}
-              maxLength={maxLength}
-              autoSize={{ minRows: 5, maxRows: 12 }}
-              showCount
-              autoFocus
-              data-testid={`${testId}-input`}
-            />
-          ) : (
-            <Input
-              value={value}
-              onChange={setValue}
-              placeholder={placeholder}
-              maxLength={maxLength}
-              clearable
-              autoFocus
-              onEnterPress={save}
-              data-testid={`${testId}-input`}
-            />
-          )}
-        </div>
-        {error ? (
-          <p className={styles.error} role="alert" data-testid={`${testId}-error`}>
-            {error}
-          </p>
-        ) : null}
+    <EditSheet open={open} title={title} saving={saving} onSave={save} onClose={onClose} testId={testId}>
+      <div className={styles.field}>
+        {multiline ? (
+          <TextArea
+            value={value}
+            onChange={setValue}
+            placeholder={placeholder}
+            maxLength={maxLength}
+            autoSize={{ minRows: 5, maxRows: 12 }}
+            showCount
+            autoFocus
+            data-testid={`${testId}-input`}
+          />
+        ) : (
+          <Input
+            value={value}
+            onChange={setValue}
+            placeholder={placeholder}
+            maxLength={maxLength}
+            clearable
+            autoFocus
+            onEnterPress={save}
+            data-testid={`${testId}-input`}
+          />
+        )}
       </div>
-    </Popup>
+      {error ? (
+        <p className={styles.error} role="alert" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </EditSheet>
   );
 }

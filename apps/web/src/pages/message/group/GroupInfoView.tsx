@@ -1,11 +1,11 @@
 import {
   GROUP_NAME_MAX,
-  GROUP_NOTICE_MAX,
   type GroupMemberView,
   groupNameSchema,
   GroupRole,
   mayShareQrcode,
   groupContactId,
+  richTextToPlain,
 } from '@parley/protocol';
 import { Button, List } from 'antd-mobile';
 import { useState } from 'react';
@@ -27,6 +27,7 @@ import styles from './group.module.css';
 import { inviteMembers } from './groupActions.ts';
 import { runGroupCall } from './groupCall.ts';
 import { MemberGrid } from './MemberGrid.tsx';
+import { NoticeEditorPopup } from './NoticeEditorPopup.tsx';
 import { showGroupNotice, useGroupNoticeOnce } from './noticeOnce.tsx';
 import { pickAction } from './pickAction.tsx';
 import { Paths, PathTo } from '../../../paths.ts';
@@ -188,7 +189,7 @@ function GroupInfoBody({ groupId, entry }: { groupId: number; entry: GroupEntry 
           onClick={openNotice}
           description={
             <span className={styles.noticePreview} data-testid="group-info-notice-text">
-              {group.notice || t('groups.noticeNone')}
+              {richTextToPlain(group.notice) || t('groups.noticeNone')}
             </span>
           }
           data-testid="group-info-notice"
@@ -229,17 +230,7 @@ function GroupInfoBody({ groupId, entry }: { groupId: number; entry: GroupEntry 
         onClose={() => setEditing(null)}
         testId="group-name-editor"
       />
-      <EditTextPopup
-        open={editing === 'notice'}
-        title={t('groups.editNotice')}
-        initial={group.notice}
-        placeholder={t('groups.noticePlaceholder')}
-        maxLength={GROUP_NOTICE_MAX}
-        multiline
-        onSave={saveNotice}
-        onClose={() => setEditing(null)}
-        testId="group-notice-editor"
-      />
+      <NoticeEditorPopup open={editing === 'notice'} initial={group.notice} onSave={saveNotice} onClose={() => setEditing(null)} />
     </>
   );
 }

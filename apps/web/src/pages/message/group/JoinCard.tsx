@@ -40,7 +40,7 @@ export function JoinCard({ qrcode }: { qrcode: string }) {
   return (
     <PageFrame title={t('groups.joinTitle')} testId="group-join-page">
       <div className={styles.joinCard} data-testid="group-join-card">
-        <GroupAvatar avatar={info?.avatar} tiles={info?.avatars ?? []} name={name} size={72} />
+        <GroupAvatar tiles={[]} name={name} size={72} />
         <div className={styles.joinName} data-testid="group-join-name">
           {name}
         </div>

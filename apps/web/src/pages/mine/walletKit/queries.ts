@@ -1,4 +1,4 @@
-import type { PushData, WalletInfo } from '@parley/protocol';
+import type { WalletInfo } from '@parley/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../api/client.ts';
@@ -16,7 +16,7 @@ export const packetKey = (msgId: number) => ['redPacket', msgId] as const;
 export function useWallet() {
   const client = useQueryClient();
   useEffect(() => {
-    const offBalance = onPush<PushData<'walletBalance'>>('walletBalance', (data) => {
+    const offBalance = onPush('walletBalance', (data) => {
       client.setQueryData<WalletInfo>(WALLET_KEY, (old) => (old ? { ...old, balance: data.balance } : old));
       void client.invalidateQueries({ queryKey: WALLET_KEY });
     });
@@ -34,7 +34,7 @@ export function useRedPacket(msgId: number, enabled = true, fresh = false) {
   const client = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    return onPush<PushData<'redPacketOpened'>>('redPacketOpened', (data) => {
+    return onPush('redPacketOpened', (data) => {
       if (data.msg_id === msgId) void client.invalidateQueries({ queryKey: packetKey(msgId) });
     });
   }, [client, msgId, enabled]);

@@ -1,0 +1,54 @@
+import type { Db } from '../../db/index.ts';
+import { redPacketStore } from './store.ts';
+
+export type ClaimRow = Awaited<ReturnType<typeof redPacketStore.claims>>[number];
+type Sender = { id: number; nickname: string; avatar: string; avatar_color: number };
+
+interface Entry {
+  sender: Sender | undefined;
+  /** the claims in seq order: claims are only ever appended, so a packet's list only grows */
+  claims: ClaimRow[];
+  loadedAt: number;
+}
+
+/** Packets kept; a burst touches a handful, the sustained load a few hundred. */
+const PACKETS_MAX = 2_000;
+/** Names and avatars may change: an entry is read whole again after this long. */
+const ENTRY_TTL_MS = 30_000;
+
+/**
+ * The claim list of each recently opened packet, kept so that answering a claim reads only the
+ * claims added since the last answer (usually one row) instead of the packet's whole list and its
+ * sender. It is brought up to date against the packet row's `claimed_count`, so any node's claims
+ * show on every node.
+ */
+export function claimsCache(db: Db, now: () => number = Date.now) {
+  const entries = new Map<number, Entry>();
+
+  async function load(msgId: number, senderId: number): Promise<Entry> {
+    const [claims, sender] = await Promise.all([
+      redPacketStore.claims(db, msgId),
+      db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', '=', senderId).executeTakeFirst(),
+    ]);
+    const entry = { sender, claims, loadedAt: now() };
+    if (entries.size >= PACKETS_MAX) entries.delete(entries.keys().next().value as number);
+    entries.set(msgId, entry);
+    return entry;
+  }
+
+  /** The sender and the claims of a packet, at least as many as `claimedCount`. */
+  async function of(msgId: number, senderId: number, claimedCount: number): Promise<Entry> {
+    const entry = entries.get(msgId);
+    if (!entry || now() - entry.loadedAt > ENTRY_TTL_MS) return load(msgId, senderId);
+    if (entry.claims.length < claimedCount) {
+      const lastSeq = entry.claims.at(-1)?.seq ?? 0;
+      const added = await redPacketStore.claims(db, msgId, Number(lastSeq));
+      // another answer may have appended the same rows while this one waited
+      const known = Number(entry.claims.at(-1)?.seq ?? 0);
+      entry.claims.push(...added.filter((c) => Number(c.seq) > known));
+    }
+    return entry;
+  }
+
+  return { of };
+}
