@@ -37,6 +37,16 @@ describe('planReconcile', () => {
     expect(plan.map((p) => p.contactId)).toEqual(['3', '2']);
   });
 
+  it('fetches the open chat from the start when nothing of it is cached yet (its first page may predate the bind)', () => {
+    const plan = planReconcile({
+      cached: [{ contactId: '2', syncedMsgId: 5 }],
+      contacts: [contact(2, 5), contact('group-8', 0, 1000, 1)],
+      contactsFresh: true,
+      activeId: 'group-8',
+    });
+    expect(plan).toEqual([{ contactId: 'group-8', isGroup: true, afterMsgId: 0 }]);
+  });
+
   it('checks every cached conversation when the list could not be reloaded', () => {
     const plan = planReconcile({
       cached: [

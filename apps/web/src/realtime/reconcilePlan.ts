@@ -29,11 +29,15 @@ export interface PlanInput {
  * After a (re)bind: which cached conversations to fetch, and from which msg_id. A conversation
  * whose newest server message (`last_msg_id` of the reloaded list) is within its synced mark is skipped;
  * one no longer in my list (a group I left, a chat I deleted) is skipped unless it is open.
- * The open chat comes first, then the most recent conversations.
+ * The open chat comes first, then the most recent conversations. The open chat is fetched even
+ * with nothing cached yet: its first page may still be on the way, answered before the messages
+ * sent while this socket was not yet bound.
  */
 export function planReconcile({ cached, contacts, contactsFresh, activeId }: PlanInput): ReconcileTarget[] {
   const targets: (ReconcileTarget & { order: number })[] = [];
-  for (const { contactId, syncedMsgId } of cached) {
+  const openUncached = activeId && !cached.some((c) => sameContactId(c.contactId, activeId));
+  const candidates = openUncached ? [...cached, { contactId: activeId, syncedMsgId: 0 }] : cached;
+  for (const { contactId, syncedMsgId } of candidates) {
     const contact = findContact(contacts, contactId);
     const active = sameContactId(activeId, contactId);
     const behind = contact ? contact.last_msg_id > syncedMsgId : false;
