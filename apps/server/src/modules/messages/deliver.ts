@@ -106,18 +106,26 @@ export async function commitAndPush(
   const results = await ctx.db.transaction().execute(async (trx) => {
     await lockConversations(trx, ctx.dialect, drafts.map((d) => d.conv_key));
     const out: { row: MessageRow; created: boolean; prev: number }[] = [];
+    // Under the conversations' locks nothing else commits there: each conversation's newest id
+    // is read once and then follows our own inserts, and its list rows are made once.
+    const newest = new Map<string, number>();
+    const listed = new Set<string>();
     for (const d of drafts) {
-      // Under the conversation's lock: nothing of this conversation can commit in between.
-      const prev = await messagesStore.newestOf(trx, d.conv_key);
+      const prev = newest.get(d.conv_key) ?? (await messagesStore.newestOf(trx, d.conv_key));
       const msgId = await messagesStore.insert(trx, d);
       if (msgId === null) {
+        newest.set(d.conv_key, prev);
         const existing = await messagesStore.bySenderId(trx, d.from_user, d.id);
         if (existing) out.push({ row: existing, created: false, prev: await messagesStore.newestOf(trx, d.conv_key, Number(existing.msg_id)) });
         continue;
       }
       if (d.attachments?.length) await messagesStore.attach(trx, msgId, d.attachments);
       const key = decodeConvKey(d.conv_key);
-      if (key?.kind === 'private') await messagesStore.ensurePrivateRows(trx, key.users[0], key.users[1], d.conv_key, d.send_time);
+      if (key?.kind === 'private' && !listed.has(d.conv_key)) {
+        await messagesStore.ensurePrivateRows(trx, key.users[0], key.users[1], d.conv_key, d.send_time);
+        listed.add(d.conv_key);
+      }
+      newest.set(d.conv_key, msgId);
       out.push({ row: rowOf(d, msgId, senders.get(d.from_user)), created: true, prev });
     }
     if (within) {

@@ -135,4 +135,23 @@ describe.each(backends)('reconcile after re-bind (%s)', (backend) => {
       expect(mine[0].prev_msg_id).toBe(history.body.data[0]?.msg_id ?? 0);
     }
   });
+
+  it('a forward of several messages into two chats chains each copy to the one before it in its chat', async () => {
+    const sources = [];
+    for (let i = 0; i < 3; i++) sources.push((await send(s, a.token, { toContactId: b.id, content: `fw${i}` })).body.data.msg_id);
+    const watcher = await boundSocket(s.wsUrl, b.token);
+    const res = await s.post('/enterprise/im/forwardMessage', { msg_ids: sources, user_ids: [b.id, `group-${gid}`] }, a.token);
+    expect(res.body.code).toBe(0);
+    const copies = res.body.data as ChatMessage[];
+    expect(copies).toHaveLength(6);
+    for (const conv of [0, 1]) {
+      const inChat = copies.filter((m) => m.is_group === conv).sort((x, y) => x.msg_id - y.msg_id);
+      expect(inChat.map((m) => m.content)).toEqual(['fw0', 'fw1', 'fw2']);
+      for (let i = 1; i < inChat.length; i++) expect(inChat[i].prev_msg_id).toBe(inChat[i - 1].msg_id);
+      const pushed = (await watcher.next<ChatMessage>(conv ? 'group' : 'simple')).data;
+      expect(pushed.msg_id).toBe(inChat[0].msg_id);
+      expect(pushed.prev_msg_id).toBe(inChat[0].prev_msg_id);
+    }
+    watcher.close();
+  });
 });

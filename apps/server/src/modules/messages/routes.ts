@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { clientIdOf } from '../../http/clientId.ts';
+import { heavyLane } from '../../http/heavyLane.ts';
 import type { Router } from '../../http/route.ts';
 import type { SystemService } from '../system/service.ts';
 import { messageService } from './service.ts';
@@ -7,11 +8,12 @@ import { messageService } from './service.ts';
 /** Messages under /enterprise/im/ (docs/api/messages.md). */
 export function messageRoutes(r: Router, ctx: AppContext, system: SystemService): void {
   const svc = messageService(ctx, system);
+  const heavy = heavyLane();
   r.handle('sendMessage', ({ body, user, req }) => svc.send(user.userId, body, clientIdOf(req)));
   r.handle('getMessageList', ({ body, user }) => svc.list(user.userId, body));
   r.handle('undoMessage', ({ body, user, req }) => svc.recall(user.userId, body.id, clientIdOf(req)));
   r.handle('delMessage', ({ body, user }) => svc.deleteForMe(user.userId, body.id));
-  r.handle('forwardMessage', ({ body, user, req }) => svc.forward(user.userId, body, clientIdOf(req)));
-  r.handle('searchMessages', ({ body, user }) => svc.search(user.userId, body.keywords, body.limit));
+  r.handle('forwardMessage', ({ body, user, req }) => heavy.run(user.userId, () => svc.forward(user.userId, body, clientIdOf(req))));
+  r.handle('searchMessages', ({ body, user }) => heavy.run(user.userId, () => svc.search(user.userId, body.keywords, body.limit)));
   r.handle('getAdminNotice', ({ body, user }) => svc.adminNotices(user.userId, body.page, body.limit));
 }

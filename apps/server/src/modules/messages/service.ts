@@ -502,6 +502,21 @@ export function messageService(ctx: AppContext, system: SystemService) {
     return { row, scope };
   }
 
+  /** Every message of `ids` (msg_ids) that `me` can see, in id order; 404 if any is not (as `visibleMessage`). */
+  async function visibleMessages(me: number, ids: number[]): Promise<MessageRow[]> {
+    const rows = await messagesStore.byMsgIds(db, ids);
+    const notFound = () => fail('messages.notFound');
+    if (rows.length !== ids.length) throw notFound();
+    const scopes = new Map<string, Promise<Scope | null>>();
+    for (const row of rows) {
+      if (!scopes.has(row.conv_key)) scopes.set(row.conv_key, scopeOfMessage(ctx, me, row));
+      const scope = await scopes.get(row.conv_key);
+      if (!scope || Number(row.msg_id) <= scope.floor) throw notFound();
+    }
+    if ((await messagesStore.deletedAmong(db, me, ids)).size > 0) throw notFound();
+    return rows;
+  }
+
   async function participantsOf(row: MessageRow): Promise<number[]> {
     const key = decodeConvKey(row.conv_key);
     if (key?.kind === 'group') return ctx.groups.memberIds(key.groupId);
@@ -546,12 +561,8 @@ export function messageService(ctx: AppContext, system: SystemService) {
     const ids = [...new Set([...(body.msg_id !== undefined ? [body.msg_id] : []), ...(body.msg_ids ?? [])])].sort((a, b) => a - b);
     const writes = (body.merge === 1 ? 1 : ids.length) * new Set(body.user_ids).size;
     if (writes > FORWARD_MAX_WRITES) throw fail('security.forwardTooMany', { max: FORWARD_MAX_WRITES });
-    const sources: MessageRow[] = [];
-    for (const id of ids) {
-      const { row } = await visibleMessage(me, id);
-      if (!mayForward(row)) throw fail('messages.forwardKind');
-      sources.push(row);
-    }
+    const sources = await visibleMessages(me, ids);
+    if (!sources.every(mayForward)) throw fail('messages.forwardKind');
     const targets: Target[] = [];
     const seen = new Set<string>();
     for (const raw of body.user_ids) {

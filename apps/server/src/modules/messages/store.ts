@@ -199,6 +199,18 @@ export const messagesStore = {
     return row !== undefined;
   },
 
+  /** Which of `msgIds` the user deleted for themselves. */
+  async deletedAmong(db: Db, userId: number, msgIds: number[]): Promise<Set<number>> {
+    if (msgIds.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('message_deletions')
+      .select('msg_id')
+      .where('user_id', '=', userId)
+      .where('msg_id', 'in', msgIds)
+      .execute();
+    return new Set(rows.map((r) => Number(r.msg_id)));
+  },
+
   /** The highest msg_id of the whole table (0 when empty). */
   async maxMsgId(db: Db): Promise<number> {
     const row = await db.selectFrom('messages').select((eb) => eb.fn.max('msg_id').as('max')).executeTakeFirst();
