@@ -1,3 +1,4 @@
+import { fileReaders } from './fileReaders.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { BODY_LIMIT_BYTES, SOCKET_RESTART_CLOSE_CODE } from '@parley/protocol';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     secret,
     groups: groupMembership(db.db),
     friends: friendRelations(db.db),
+    fileReaders: fileReaders(),
   };
   await installProtection(app, config, () => ctx.sessions);
   const router = makeRouter(app, { resolve: (token) => ctx.sessions.resolve(token) });

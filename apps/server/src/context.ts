@@ -37,6 +37,19 @@ export interface GroupMembership {
 export interface FriendRelations {
   /** the remark names `viewer` gave to `ids` (only those that have one) */
   remarksOf(viewer: number, ids: number[]): Promise<Map<number, string>>;
+  /** the friends of `user` among `ids` */
+  friendsAmong(user: number, ids: number[]): Promise<Set<number>>;
+  /** every friend of `user` */
+  friendIdsOf(user: number): Promise<number[]>;
+}
+
+/** A module's reason why `userId` may read an uploaded file outside the chats (a friend's moment picture). */
+export type FileReadRule = (userId: number, fileId: number) => Promise<boolean>;
+
+/** Rules for reading uploads that the modules sharing files outside chats add (implemented in `fileReaders.ts`). */
+export interface FileReaders {
+  add(rule: FileReadRule): void;
+  mayRead(userId: number, fileId: number): Promise<boolean>;
 }
 
 /** What every module gets: config, database, the socket hub and the session resolver. */
@@ -52,4 +65,6 @@ export interface AppContext {
   groups: GroupMembership;
   /** remark names, shared so that no module reads the friends tables */
   friends: FriendRelations;
+  /** may a user read an upload for a reason outside the chats (see `canReadFile`) */
+  fileReaders: FileReaders;
 }

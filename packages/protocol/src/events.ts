@@ -42,6 +42,8 @@ export const PushType = [
   'redPacketOpened',
   /** users: a friend's or co-member's nickname or avatar changed (contract pushes/profile.ts) */
   'profileChanged',
+  /** moments: someone liked or commented on my post, or replied to me {unread, kind, from, moment_id} */
+  'momentNotice',
   'bindUid',
   'error',
 ] as const;

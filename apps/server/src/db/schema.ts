@@ -281,6 +281,46 @@ export interface Database {
   calls: CallsTable;
   call_lines: CallLinesTable;
   docs: DocsTable;
+  moments: MomentsTable;
+  moment_readers: { moment_id: number; user_id: number };
+  moment_files: { file_id: number; moment_id: number };
+  moment_likes: { moment_id: number; user_id: number; created_at: number };
+  moment_comments: MomentCommentsTable;
+  moment_notices: MomentNoticesTable;
+  moment_covers: { user_id: number; file_id: number; updated_at: number };
+}
+
+/** Moments (migration 012). `media`: JSON `[{file_id, kind, duration}]`. */
+export interface MomentsTable {
+  id: Generated<number>;
+  author_id: number;
+  text: string;
+  media: string;
+  location: string | null;
+  visibility: string;
+  created_at: number;
+}
+
+export interface MomentCommentsTable {
+  id: Generated<number>;
+  moment_id: number;
+  author_id: number;
+  /** the commenter answered (a user id), or null */
+  reply_to: number | null;
+  text: string;
+  created_at: number;
+}
+
+export interface MomentNoticesTable {
+  id: Generated<number>;
+  /** who is told */
+  user_id: number;
+  from_user: number;
+  moment_id: number;
+  kind: string;
+  text: string;
+  read: Generated<number>;
+  created_at: number;
 }
 
 /** Help docs (migration 011): one row per article and language. */

@@ -13,6 +13,8 @@ import { groupRoutes } from './groups/routes.ts';
 import { groupService } from './groups/service.ts';
 import { messageRoutes } from './messages/routes.ts';
 import { messageService } from './messages/service.ts';
+import { momentsRoutes } from './moments/routes.ts';
+import { momentsService } from './moments/service.ts';
 import { registerWalletAndRedPackets } from './redpackets/module.ts';
 import { systemRoutes } from './system/routes.ts';
 import type { SystemService } from './system/service.ts';
@@ -43,6 +45,7 @@ export function registerModules(router: Router, ctx: AppContext, system: SystemS
     const written = await docs.seed();
     if (written > 0) ctx.log.info({ written }, 'starter help articles written');
   });
+  momentsRoutes(router, momentsService(ctx));
   registerWalletAndRedPackets(router, ctx, system, app);
   const calls = callService(ctx, system, messageService(ctx, system));
   callsRoutes(router, calls);

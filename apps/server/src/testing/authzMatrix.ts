@@ -197,6 +197,16 @@ export const authzMatrix: Record<string, MatrixEntry> = {
   // docs (modules/docs/docs.test.ts proves a missing token is refused)
   '/enterprise/doc/index': { stranger: own('help articles are for every signed-in user') },
   '/enterprise/doc/detail': { stranger: own('help articles are for every signed-in user') },
+  // moments (modules/moments/moments.test.ts proves a non-friend cannot see, like or comment on a real post)
+  '/enterprise/moments/index': { stranger: own('the caller’s own feed') },
+  '/enterprise/moments/post': { stranger: own('posts as the caller') },
+  '/enterprise/moments/del': { stranger: () => ({ id: 1 }) },
+  '/enterprise/moments/like': { stranger: () => ({ id: 1, like: 1 }) },
+  '/enterprise/moments/comment': { stranger: () => ({ id: 1, text: 'hi' }) },
+  '/enterprise/moments/delComment': { stranger: () => ({ comment_id: 1 }) },
+  '/enterprise/moments/notices': { stranger: own('the caller’s own notices') },
+  '/enterprise/moments/readNotices': { stranger: own('the caller’s own notices') },
+  '/enterprise/moments/setCover': { stranger: (w) => ({ file_id: w.privateMsgId }) },
 };
 
 export function matrixEntryFor(path: string): MatrixEntry | undefined {

@@ -7,6 +7,7 @@ import { useSession } from '../stores/session.ts';
 import { configureAlerts } from './alerts.ts';
 import { startFriendsSync } from './friendsSync.ts';
 import { startGroupsSync } from './groupsSync.ts';
+import { startMomentsSync } from './momentsSync.ts';
 import { startProfileSync } from './profileSync.ts';
 import { startConversationSync } from './sync.ts';
 import { getSocketState, onPush, type SocketState, socket } from './socket.ts';
@@ -33,6 +34,7 @@ export function connectSession(ui: RealtimeUi): void {
   startGroupsSync(ui);
   startProfileSync();
   startConversationSync();
+  startMomentsSync();
   onPush('offline', () => {
     socket.disconnect();
     ui.toast(t('errors.forcedOffline'));

@@ -15,6 +15,7 @@ import { walletEndpoints } from './endpoints/wallet.ts';
 import { callsEndpoints } from './endpoints/calls.ts';
 import { workEndpoints } from './endpoints/work.ts';
 import { docsEndpoints } from './endpoints/docs.ts';
+import { momentsEndpoints } from './endpoints/moments.ts';
 
 /**
  * Every HTTP endpoint, by name (design: Contract). The server registers its routes from this
@@ -37,6 +38,7 @@ export const endpoints = {
   ...translateEndpoints,
   ...workEndpoints,
   ...docsEndpoints,
+  ...momentsEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -16,6 +16,7 @@ import { callsErrors } from './errors/calls.ts';
 import { translateErrors } from './errors/translate.ts';
 import { workErrors } from './errors/work.ts';
 import { docsErrors } from './errors/docs.ts';
+import { momentsErrors } from './errors/moments.ts';
 
 /**
  * Every refusal the server can answer, by stable key. A refusal is
@@ -40,6 +41,7 @@ export const errors = {
   ...translateErrors,
   ...workErrors,
   ...docsErrors,
+  ...momentsErrors,
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof errors;

@@ -9,6 +9,7 @@ import { realtimePushes } from './pushes/realtime.ts';
 import { systemPushes } from './pushes/system.ts';
 import { walletPushes } from './pushes/wallet.ts';
 import { callsPushes } from './pushes/calls.ts';
+import { momentsPushes } from './pushes/moments.ts';
 
 /**
  * Every server push, by type: `{type, data}` where `data` matches the schema here
@@ -26,6 +27,7 @@ export const pushes = {
   ...walletPushes,
   ...callsPushes,
   ...profilePushes,
+  ...momentsPushes,
 } satisfies Record<string, z.ZodType>;
 
 export type Pushes = typeof pushes;

@@ -12,3 +12,4 @@ export * from './validation.ts';
 export * from './callLock.ts';
 export * from './workForm.ts';
 export * from './richText.ts';
+export * from './moments.ts';

@@ -27,5 +27,16 @@ export async function remarksOf(db: Db, viewer: number, ids: number[]): Promise<
 
 /** The friendships read side other modules get as `ctx.friends`. */
 export function friendRelations(db: Db): FriendRelations {
-  return { remarksOf: (viewer, ids) => remarksOf(db, viewer, ids) };
+  return {
+    remarksOf: (viewer, ids) => remarksOf(db, viewer, ids),
+    async friendsAmong(user, ids) {
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom('friends').select('friend_id').where('user_id', '=', user).where('friend_id', 'in', ids).execute();
+      return new Set(rows.map((r) => r.friend_id));
+    },
+    async friendIdsOf(user) {
+      const rows = await db.selectFrom('friends').select('friend_id').where('user_id', '=', user).execute();
+      return rows.map((r) => r.friend_id);
+    },
+  };
 }

@@ -90,10 +90,11 @@ export function fileUrlFor(ctx: Pick<AppContext, 'secret'>, fileId: number, view
  * May `userId` read this file? The uploader; anyone signed in for avatars and emoji; otherwise a
  * member of a conversation the file was sent in (not recalled): either side of `p:<a>:<b>`, the
  * owner of `s:<user>`, a member of group `g:<id>` (and, when the group hides history from new
- * members, only if the message is not older than their joining).
+ * members, only if the message is not older than their joining); or when a module's rule in
+ * `ctx.fileReaders` allows it (a friend's moment picture).
  */
 export async function canReadFile(
-  ctx: Pick<AppContext, 'db' | 'groups'>,
+  ctx: Pick<AppContext, 'db' | 'groups' | 'fileReaders'>,
   userId: number,
   file: Pick<UploadRow, 'id' | 'owner_id' | 'kind'>,
 ): Promise<boolean> {
@@ -107,15 +108,16 @@ export async function canReadFile(
     if (key?.kind === 'group') groups.set(key.groupId, last_msg_id);
     else if (key && convKeyUsers(key).includes(userId as UserId)) return true;
   }
-  if (groups.size === 0) return false;
-  const memberships = await store.memberships(userId, [...groups.keys()]);
-  for (const m of memberships) {
-    const lastMsgId = groups.get(m.group_id) ?? 0;
-    if (lastMsgId > m.joined_msg_id) return true;
-    const group = await ctx.groups.group(m.group_id);
-    if (group?.setting.history) return true;
+  if (groups.size > 0) {
+    const memberships = await store.memberships(userId, [...groups.keys()]);
+    for (const m of memberships) {
+      const lastMsgId = groups.get(m.group_id) ?? 0;
+      if (lastMsgId > m.joined_msg_id) return true;
+      const group = await ctx.groups.group(m.group_id);
+      if (group?.setting.history) return true;
+    }
   }
-  return false;
+  return ctx.fileReaders.mayRead(userId, file.id);
 }
 
 export interface SendableFile {
@@ -136,7 +138,7 @@ export interface SendableFile {
  * an unknown id and someone else's private file look the same, so ids cannot be probed.
  */
 export async function fileForSending(
-  ctx: Pick<AppContext, 'db' | 'groups' | 'secret'>,
+  ctx: Pick<AppContext, 'db' | 'groups' | 'secret' | 'fileReaders'>,
   userId: number,
   fileId: number,
 ): Promise<SendableFile> {

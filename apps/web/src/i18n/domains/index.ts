@@ -4,6 +4,7 @@ import { workBundle } from './work/index.ts';
 import { walletBundle } from './wallet/index.ts';
 import { callsBundle } from './calls/index.ts';
 import { docsBundle } from './docs/index.ts';
+import { momentsBundle } from './moments/index.ts';
 
 /**
  * Translation bundles of a domain, one JSON file per language in `domains/<domain>/<code>.json`,
@@ -17,6 +18,7 @@ export const domainBundles = {
   translate: translateBundle,
   work: workBundle,
   docs: docsBundle,
+  moments: momentsBundle,
 } satisfies Record<string, Record<LanguageCode, object>>;
 
 export type DomainTrees = { [K in keyof typeof domainBundles]: (typeof domainBundles)[K]['en'] };

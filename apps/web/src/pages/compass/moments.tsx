@@ -1,1 +1,6 @@
-export { default } from '../../components/PlaceholderPage.tsx';
+import type { PageProps } from '../../router/pageProps.ts';
+import { MomentsPage } from './moments/MomentsPage.tsx';
+
+export default function Moments({ titleKey }: PageProps) {
+  return <MomentsPage titleKey={titleKey} />;
+}

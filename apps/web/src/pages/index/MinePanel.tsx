@@ -1,4 +1,5 @@
-import { List, Popup } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, List, Popup } from 'antd-mobile';
 import {
   AppstoreOutline,
   GlobalOutline,
@@ -17,6 +18,7 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { EntryIcon } from '../../components/EntryIcon.tsx';
 import { askConfirm } from '../../components/feedback.tsx';
 import { appContainer } from '../../layout.ts';
+import { momentsUnreadQuery } from '../../stores/moments.ts';
 import { displayNameOf, useSession } from '../../stores/session.ts';
 import styles from './MinePanel.module.css';
 import { Paths } from '../../paths.ts';
@@ -52,6 +54,7 @@ export function MinePanel({ open, onClose }: { open: boolean; onClose(): void })
   const navigate = useNavigate();
   const user = useSession((s) => s.userInfo);
   const name = displayNameOf(user);
+  const momentsUnread = useQuery(momentsUnreadQuery).data ?? 0;
 
   const go = (path: string) => {
     onClose();
@@ -94,6 +97,7 @@ export function MinePanel({ open, onClose }: { open: boolean; onClose(): void })
                   prefix={<EntryIcon color={entry.color}>{entry.icon}</EntryIcon>}
                   onClick={() => go(entry.path)}
                   data-testid={`mine-item-${entry.key}`}
+                  extra={entry.key === 'moments' && momentsUnread > 0 ? <Badge content={Badge.dot} data-testid="mine-moments-dot" /> : undefined}
                 >
                   {t(entry.labelKey)}
                 </List.Item>
