@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedGroup } from '@parley/server/testing';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
-import { befriendInStore as befriend, PASSWORD, registerInUi as register, socketState, waitBound } from './steps.ts';
+import { befriendInStore as befriend, makePng, PASSWORD, registerInUi as register, socketState, waitBound } from './steps.ts';
 
 const openChat = async (page: Page, contactId: number) => {
   await page.goto(`/#/pages/message/chat?toContactId=${contactId}&is_group=0`);
@@ -35,24 +35,6 @@ async function longPress(page: Page, selector: ReturnType<Page['locator']>, ms =
   await page.mouse.down();
   await page.waitForTimeout(ms);
   await page.mouse.up();
-}
-
-/** A small PNG drawn by the browser. */
-async function makePng(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 64;
-    canvas.height = 48;
-    const g = canvas.getContext('2d');
-    if (g) {
-      g.fillStyle = '#07c160';
-      g.fillRect(0, 0, 64, 48);
-      g.fillStyle = '#fff';
-      g.fillRect(16, 12, 32, 24);
-    }
-    return canvas.toDataURL('image/png').split(',')[1];
-  });
-  return Buffer.from(base64, 'base64');
 }
 
 describe('chat: two people, every message kind, live, read, recall, forward, reconnect', () => {

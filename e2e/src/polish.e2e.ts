@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postMessage, seedGroup } from '@parley/server/testing';
 import { type E2eApp, launchBrowser, openPhone, PHONE, type Phone, startApp, uniqueAccount } from './harness.ts';
-import { befriendInStore, PASSWORD, registerInUi } from './steps.ts';
+import { befriendInStore, Finger, PASSWORD, registerInUi } from './steps.ts';
 
 /** Defects a new user hit (issue 15), checked the way a phone does them: geometry and real touch events. */
 
@@ -11,20 +11,6 @@ const openChat = async (page: Page, contactId: number) => {
   await page.goto(`/#/pages/message/chat?toContactId=${contactId}&is_group=0`);
   await page.waitForSelector('[data-testid=chat-page] [data-testid=chat-scroller]');
 };
-
-/** A finger on the screen through CDP (the touch pipeline, not the mouse). */
-class Finger {
-  constructor(private readonly cdp: CDPSession) {}
-  down(x: number, y: number) {
-    return this.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-  }
-  move(x: number, y: number) {
-    return this.cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
-  }
-  up() {
-    return this.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  }
-}
 
 const centre = async (page: Page, selector: string) => {
   const box = await page.locator(selector).last().boundingBox();

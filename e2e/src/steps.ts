@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { privateConvKey } from '@parley/protocol';
 import { befriend, ensureConversation } from '@parley/server/testing';
 import type { E2eApp } from './harness.ts';
@@ -41,4 +41,36 @@ export async function befriendInStore(app: E2eApp, a: number, b: number): Promis
   await befriend(db, a, b);
   await ensureConversation(db, a, String(b), privateConvKey(a, b));
   await ensureConversation(db, b, String(a), privateConvKey(a, b));
+}
+
+/** A small PNG drawn by the browser. */
+export async function makePng(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 48;
+    const g = canvas.getContext('2d');
+    if (g) {
+      g.fillStyle = '#07c160';
+      g.fillRect(0, 0, 64, 48);
+      g.fillStyle = '#fff';
+      g.fillRect(16, 12, 32, 24);
+    }
+    return canvas.toDataURL('image/png').split(',')[1];
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+/** A finger on the screen through CDP (the touch pipeline, not the mouse). */
+export class Finger {
+  constructor(private readonly cdp: CDPSession) {}
+  down(x: number, y: number) {
+    return this.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  }
+  move(x: number, y: number) {
+    return this.cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+  }
+  up() {
+    return this.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
 }
