@@ -31,6 +31,11 @@ export const RATE_LIMITS = {
   sendCode: { paths: ['/common/pub/sendcode'], max: 10, windowMs: HOUR },
   /** a call takes a few dozen steps (ring, answer, offer/answer, ICE candidates) */
   call: { paths: ['/enterprise/im/sendtomsg'], max: 600, windowMs: MINUTE },
+  favorites: {
+    paths: ['/collect/favorite/addfavorite', '/collect/favorite/sendfavorite', '/enterprise/emoji/add', '/enterprise/emoji/move'],
+    max: 60,
+    windowMs: MINUTE,
+  },
   moments: { paths: ['/enterprise/moments/post', '/enterprise/moments/comment', '/enterprise/moments/like'], max: 60, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimit>;
 

@@ -288,6 +288,29 @@ export interface Database {
   moment_comments: MomentCommentsTable;
   moment_notices: MomentNoticesTable;
   moment_covers: { user_id: number; file_id: number; updated_at: number };
+  favorites: FavoritesTable;
+  stickers: StickersTable;
+}
+
+/** Favorites (migration 013): `message` is the kept ChatMessage as JSON (file links left out). */
+export interface FavoritesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  msg_id: number;
+  message: string;
+  file_id: number | null;
+  search_text: string;
+  created_at: number;
+}
+
+/** Custom emoji (migration 013): larger `sort` = nearer the front. */
+export interface StickersTable {
+  id: Generated<number>;
+  user_id: number;
+  file_id: number;
+  sort: number;
+  created_at: number;
 }
 
 /** Moments (migration 012). `media`: JSON `[{file_id, kind, duration}]`. */

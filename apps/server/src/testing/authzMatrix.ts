@@ -207,6 +207,15 @@ export const authzMatrix: Record<string, MatrixEntry> = {
   '/enterprise/moments/notices': { stranger: own('the caller’s own notices') },
   '/enterprise/moments/readNotices': { stranger: own('the caller’s own notices') },
   '/enterprise/moments/setCover': { stranger: (w) => ({ file_id: w.privateMsgId }) },
+  // favorites and stickers (modules/favorites/favorites.test.ts proves another user's are refused)
+  '/collect/Favorite/GetFavoriteList': { stranger: own('the caller’s own favorites') },
+  '/collect/Favorite/AddFavorite': { stranger: (w) => ({ msg_id: w.privateMsgId }) },
+  '/collect/Favorite/DeleteFavorites': { stranger: () => ({ ids: [1] }) },
+  '/collect/Favorite/SendFavorite': { stranger: (w) => ({ id: 1, user_ids: [w.owner] }) },
+  '/enterprise/emoji/index': { stranger: own('the caller’s own stickers') },
+  '/enterprise/emoji/add': { stranger: () => ({ file_id: 1 }) },
+  '/enterprise/emoji/del': { stranger: () => ({ ids: [1] }) },
+  '/enterprise/emoji/move': { stranger: () => ({ id: 1 }) },
 };
 
 export function matrixEntryFor(path: string): MatrixEntry | undefined {

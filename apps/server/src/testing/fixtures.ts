@@ -68,9 +68,10 @@ export async function setGroupSetting(db: Db, gid: number, setting: Partial<Grou
 
 /** An uploads row owned by `owner` (the bytes are not needed to send it). */
 export async function seedFile(db: Db, owner: number, kind: string, name = `f.${kind === 'image' ? 'png' : 'bin'}`): Promise<number> {
+  const picture = kind === 'image' || kind === 'emoji';
   const { id } = await db
     .insertInto('uploads')
-    .values({ owner_id: owner, kind, name, mime: kind === 'image' ? 'image/png' : 'application/octet-stream', ext: name.split('.').pop() ?? '', size: 1234, path: `x/${randomUUID()}`, created_at: Date.now() })
+    .values({ owner_id: owner, kind, name, mime: picture ? 'image/png' : 'application/octet-stream', ext: name.split('.').pop() ?? '', size: 1234, path: `x/${randomUUID()}`, created_at: Date.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(id);

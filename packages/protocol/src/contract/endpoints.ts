@@ -16,6 +16,8 @@ import { callsEndpoints } from './endpoints/calls.ts';
 import { workEndpoints } from './endpoints/work.ts';
 import { docsEndpoints } from './endpoints/docs.ts';
 import { momentsEndpoints } from './endpoints/moments.ts';
+import { favoritesEndpoints } from './endpoints/favorites.ts';
+import { emojiEndpoints } from './endpoints/emoji.ts';
 
 /**
  * Every HTTP endpoint, by name (design: Contract). The server registers its routes from this
@@ -39,6 +41,8 @@ export const endpoints = {
   ...workEndpoints,
   ...docsEndpoints,
   ...momentsEndpoints,
+  ...favoritesEndpoints,
+  ...emojiEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -17,6 +17,7 @@ import { translateErrors } from './errors/translate.ts';
 import { workErrors } from './errors/work.ts';
 import { docsErrors } from './errors/docs.ts';
 import { momentsErrors } from './errors/moments.ts';
+import { favoritesErrors } from './errors/favorites.ts';
 
 /**
  * Every refusal the server can answer, by stable key. A refusal is
@@ -42,6 +43,7 @@ export const errors = {
   ...workErrors,
   ...docsErrors,
   ...momentsErrors,
+  ...favoritesErrors,
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof errors;

@@ -9,6 +9,7 @@ import * as work from './007_work.ts';
 import * as messageAttachments from './005_message_attachments.ts';
 import * as docs from './011_docs.ts';
 import * as moments from './012_moments.ts';
+import * as favorites from './013_favorites.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -28,4 +29,5 @@ export const migrations: MigrationStep[] = [
   { name: '005_message_attachments', up: messageAttachments.up },
   { name: '011_docs', up: docs.up },
   { name: '012_moments', up: moments.up },
+  { name: '013_favorites', up: favorites.up },
 ];

@@ -648,7 +648,10 @@ export function messageService(ctx: AppContext, system: SystemService) {
     return done.message;
   }
 
-  return { send, sendComposed, list, adminNotices, search, recall, deleteForMe, forward, checkPeer, postCallRecord, visibleMessage };
+  /** A stored message as `me` reads it (file links signed for me). */
+  const serialize = (row: MessageRow, me: number): ChatMessage => toChatMessage(row, { fileUrl: (fileId) => fileUrlFor(ctx, fileId, me) });
+
+  return { send, sendComposed, list, adminNotices, search, recall, deleteForMe, forward, checkPeer, postCallRecord, visibleMessage, serialize };
 }
 
 export type MessageService = ReturnType<typeof messageService>;
