@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedGroup } from '@parley/server/testing';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
-import { befriendInStore as befriend, makePng, PASSWORD, registerInUi as register, socketState, waitBound } from './steps.ts';
+import { befriendInStore as befriend, longPress, makePng, PASSWORD, registerInUi as register, socketState, waitBound } from './steps.ts';
 
 const openChat = async (page: Page, contactId: number) => {
   await page.goto(`/#/pages/message/chat?toContactId=${contactId}&is_group=0`);
@@ -27,15 +27,6 @@ async function storedIdOf(page: Page, text: string): Promise<string> {
   return testId.replace('message-', '');
 }
 
-/** Press and hold for a long press (350 ms) with the mouse (a pointer of type mouse). */
-async function longPress(page: Page, selector: ReturnType<Page['locator']>, ms = 600): Promise<void> {
-  const box = await selector.boundingBox();
-  if (!box) throw new Error('nothing to press');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.waitForTimeout(ms);
-  await page.mouse.up();
-}
 
 describe('chat: two people, every message kind, live, read, recall, forward, reconnect', () => {
   let app: E2eApp;

@@ -74,3 +74,13 @@ export class Finger {
     return this.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   }
 }
+
+/** Press and hold for a long press (350 ms) with the mouse (a pointer of type mouse). */
+export async function longPress(page: Page, selector: ReturnType<Page['locator']>, ms = 600): Promise<void> {
+  const box = await selector.boundingBox();
+  if (!box) throw new Error('nothing to press');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(ms);
+  await page.mouse.up();
+}

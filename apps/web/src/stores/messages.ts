@@ -54,6 +54,8 @@ export interface SendDraft {
   extends?: Record<string, unknown>;
   /** A file to upload first (image, video, voice, file), shown with progress meanwhile. */
   upload?: { file: Blob; name: string; kind: UploadKindValue };
+  /** A file stored already (a sticker): sent by its id, shown by its link. */
+  stored?: { id: number; url: string; name: string };
 }
 
 interface MessagesState {
@@ -190,7 +192,11 @@ function localMessage(id: string, contactId: string, isGroup: boolean, draft: Se
     extends: { ...(typeof draft.content === 'object' ? draft.content : {}), ...(draft.extends ?? {}) },
     is_undo: 0,
     is_read: 0,
-    file: upload ? { id: 0, name: upload.name, size: upload.file.size, mime: upload.file.type, ext, url: previewUrl ?? '' } : null,
+    file: upload
+      ? { id: 0, name: upload.name, size: upload.file.size, mime: upload.file.type, ext, url: previewUrl ?? '' }
+      : draft.stored
+        ? { id: draft.stored.id, name: draft.stored.name, size: 0, mime: '', ext: '', url: draft.stored.url }
+        : null,
     status: 'sending',
     progress: upload ? 0 : undefined,
   };
@@ -390,7 +396,7 @@ export const useMessages = create<MessagesState>()((set, get) => {
     async send(contactId, isGroup, draft) {
       const clientId = newClientId();
       const previewUrl = draft.upload ? URL.createObjectURL(draft.upload.file) : undefined;
-      outgoing.set(clientId, { contactId, isGroup, draft, previewUrl });
+      outgoing.set(clientId, { contactId, isGroup, draft, previewUrl, fileId: draft.stored?.id });
       const local = localMessage(clientId, contactId, isGroup, draft, previewUrl);
       update(contactId, (t) => ({ items: mergeMessages(t.items, [local]) }));
       persistOutgoing(clientId, local.sendTime);

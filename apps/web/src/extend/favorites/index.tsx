@@ -1,1 +1,6 @@
-export { default } from '../../components/PlaceholderPage.tsx';
+import type { PageProps } from '../../router/pageProps.ts';
+import { FavoritesPage } from './FavoritesPage.tsx';
+
+export default function Favorites({ titleKey }: PageProps) {
+  return <FavoritesPage titleKey={titleKey} />;
+}

@@ -5,6 +5,7 @@ import { walletBundle } from './wallet/index.ts';
 import { callsBundle } from './calls/index.ts';
 import { docsBundle } from './docs/index.ts';
 import { momentsBundle } from './moments/index.ts';
+import { favoritesBundle } from './favorites/index.ts';
 
 /**
  * Translation bundles of a domain, one JSON file per language in `domains/<domain>/<code>.json`,
@@ -19,6 +20,7 @@ export const domainBundles = {
   work: workBundle,
   docs: docsBundle,
   moments: momentsBundle,
+  favorites: favoritesBundle,
 } satisfies Record<string, Record<LanguageCode, object>>;
 
 export type DomainTrees = { [K in keyof typeof domainBundles]: (typeof domainBundles)[K]['en'] };

@@ -19,7 +19,16 @@ import { useSession } from '../../stores/session.ts';
 import styles from './chat/Chat.module.css';
 import { ChatContext, type ChatScope, selectionKey } from './chat/ChatContext.ts';
 import { InputBar } from './chat/InputBar.tsx';
-import { copyText, deleteMessages, forwardMessages, recallMessage, transcribeVoice, translateMessage } from './chat/messageActions.ts';
+import {
+  addSticker,
+  copyText,
+  deleteMessages,
+  forwardMessages,
+  keepMessage,
+  recallMessage,
+  transcribeVoice,
+  translateMessage,
+} from './chat/messageActions.ts';
 import { MessageList } from './chat/MessageList.tsx';
 import { type MenuAction, MessageMenu } from './chat/MessageMenu.tsx';
 import { buildRows } from './chat/rows.ts';
@@ -143,6 +152,8 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
     else if (action === 'transcribe') void transcribeVoice(message);
     else if (action === 'quote') useComposer.getState().patchDraft(contactId, { quote: quoteOfMessage(message) });
     else if (action === 'forward') void forwardMessages([message], false);
+    else if (action === 'favorite') void keepMessage(message);
+    else if (action === 'sticker') void addSticker(message);
     else if (action === 'recall') void recallMessage(message);
     else if (action === 'delete') void deleteMessages([message]);
     else {

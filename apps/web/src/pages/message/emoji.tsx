@@ -1,1 +1,6 @@
-export { default } from '../../components/PlaceholderPage.tsx';
+import type { PageProps } from '../../router/pageProps.ts';
+import { StickersPage } from './emoji/StickersPage.tsx';
+
+export default function Emoji({ titleKey }: PageProps) {
+  return <StickersPage titleKey={titleKey} />;
+}

@@ -259,6 +259,7 @@ export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }
             setVoice(false);
             insert(emoji);
           }}
+          onSticker={(sticker) => send({ type: 'emoji', stored: { id: sticker.file_id, url: sticker.url, name: 'sticker' } })}
         />
       ) : null}
       {panel === 'more' ? <MorePanel onPick={onMore} isGroup={isGroup} /> : null}

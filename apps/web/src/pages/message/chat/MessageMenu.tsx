@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { type ChatItem, isPending } from '../../../stores/messageList.ts';
 import { useSession } from '../../../stores/session.ts';
 import styles from './ChatPanels.module.css';
-import { canCopy, canForward, canRecall, canTranscribe, canTranslate } from './messageRules.ts';
+import { canAddSticker, canCopy, canFavorite, canForward, canRecall, canTranscribe, canTranslate } from './messageRules.ts';
 
-export type MenuAction = 'copy' | 'quote' | 'translate' | 'transcribe' | 'forward' | 'recall' | 'delete' | 'select';
+export type MenuAction = 'copy' | 'quote' | 'translate' | 'transcribe' | 'forward' | 'favorite' | 'sticker' | 'recall' | 'delete' | 'select';
 
 export interface MessageMenuProps {
   message: ChatItem;
@@ -35,6 +35,8 @@ export function MessageMenu({ message, at, myUserId, myRole, senderRole, onActio
   if (canTranslate(message, features)) items.push({ action: 'translate', label: t('translate.translate') });
   if (canTranscribe(message, features)) items.push({ action: 'transcribe', label: t('translate.transcribe') });
   if (canForward(message)) items.push({ action: 'forward', label: t('chat.menu.forward') });
+  if (canFavorite(message)) items.push({ action: 'favorite', label: t('favorites.add') });
+  if (canAddSticker(message)) items.push({ action: 'sticker', label: t('favorites.addSticker') });
   if (canRecall(message, myUserId, myRole, senderRole)) items.push({ action: 'recall', label: t('chat.menu.recall') });
   items.push({ action: 'delete', label: t('chat.menu.delete') });
   if (message.msg_id) items.push({ action: 'select', label: t('chat.menu.select') });

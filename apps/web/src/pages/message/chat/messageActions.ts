@@ -1,5 +1,6 @@
 import { FORWARD_MAX_TARGETS } from '@parley/protocol';
-import { ApiError } from '../../../api/client.ts';
+import { ApiError, api } from '../../../api/client.ts';
+import { queryClient } from '../../../api/queryClient.ts';
 import { delMessage, forwardMessage, undoMessage } from '../../../api/messages.ts';
 import { askConfirm, showToast } from '../../../components/feedback.tsx';
 import { currentLanguage, t } from '../../../i18n/index.ts';
@@ -7,6 +8,7 @@ import { type ChatItem, isPending } from '../../../stores/messageList.ts';
 import { useMessageExtras } from '../../../stores/messageExtras.ts';
 import { useComposer } from '../../../stores/composer.ts';
 import { useMessages } from '../../../stores/messages.ts';
+import { FAVORITES_KEY, STICKERS_KEY } from '../../../stores/favorites.ts';
 import { pickUsers } from '../../../stores/userPicker.ts';
 import { confirmForward } from './forwardConfirm.tsx';
 import { canForward } from './messageRules.ts';
@@ -49,6 +51,28 @@ export async function forwardMessages(messages: readonly ChatItem[], merge: bool
     return true;
   } catch {
     return false;
+  }
+}
+
+/** "Favorite" in the long-press menu: kept (once) in my favorites. */
+export async function keepMessage(m: ChatItem): Promise<void> {
+  try {
+    await api.call('favoriteAdd', { msg_id: m.msg_id });
+    void queryClient.invalidateQueries({ queryKey: FAVORITES_KEY });
+    showToast(t('favorites.added'), 'success');
+  } catch {
+    // the client has shown the refusal
+  }
+}
+
+/** "Add to stickers" on a picture: it goes to the front of my stickers. */
+export async function addSticker(m: ChatItem): Promise<void> {
+  if (!m.file?.id) return;
+  try {
+    queryClient.setQueryData(STICKERS_KEY, await api.call('emojiAdd', { file_id: m.file.id }));
+    showToast(t('favorites.stickerAdded'), 'success');
+  } catch {
+    // the client has shown the refusal
   }
 }
 

@@ -1,4 +1,4 @@
-import { type Features, mayForward, recallVerdict, sameContactId } from '@parley/protocol';
+import { type Features, favoriteKindOf, mayForward, recallVerdict, sameContactId } from '@parley/protocol';
 import { type ChatItem, isPending } from '../../../stores/messageList.ts';
 
 /** Which long-press actions a message offers: the protocol's rules, which the server enforces too. */
@@ -22,3 +22,10 @@ export const canTranslate = (m: ChatItem, features: Features): boolean =>
 /** A stored voice message, when the server has a transcription engine. */
 export const canTranscribe = (m: ChatItem, features: Features): boolean =>
   features.transcribe && m.type === 'voice' && !isPending(m) && m.is_undo !== 1;
+
+/** A stored message of a kind favorites keep (not events, calls or red packets; not recalled). */
+export const canFavorite = (m: ChatItem): boolean => !isPending(m) && m.msg_id > 0 && favoriteKindOf(m) !== null;
+
+/** A received (or sent) picture that may become one of my stickers. */
+export const canAddSticker = (m: ChatItem): boolean =>
+  !isPending(m) && m.is_undo !== 1 && (m.type === 'image' || m.type === 'emoji') && (m.file?.id ?? 0) > 0;

@@ -1,0 +1,14 @@
+import type { LanguageCode } from '../../languages.ts';
+import en from './en.json';
+import es from './es.json';
+import fr from './fr.json';
+import id from './id.json';
+import ja from './ja.json';
+import ko from './ko.json';
+import th from './th.json';
+import vi from './vi.json';
+import zh from './zh.json';
+import zhHant from './zh-Hant.json';
+
+/** Texts of favorites and stickers. */
+export const favoritesBundle: Record<LanguageCode, typeof en> = { en, zh, 'zh-Hant': zhHant, ja, ko, id, th, fr, es, vi };
