@@ -76,7 +76,7 @@ describe('favorites and stickers in Chromium', () => {
     await expect.poll(() => bubbles(a.page, 'bubble-text').filter({ hasText: 'Pick up milk' }).count()).toBe(2);
   });
 
-  it('A adds a picture B sent as a sticker and sends it from the stickers tab', async () => {
+  it('A adds a picture B sent as a sticker and sends it from the stickers tab; the stickers page deletes one and adds from the album', async () => {
     await openChat(b.page, idA);
     await b.page.setInputFiles(sel('chat-file-image'), { name: 'cat.png', mimeType: 'image/png', buffer: await makePng(b.page) });
     const received = bubbles(a.page, 'bubble-image').last();
@@ -100,5 +100,8 @@ describe('favorites and stickers in Chromium', () => {
     await a.page.click(sel('sticker-delete'));
     await a.page.click(sel('dialog-confirm'));
     await expect.poll(() => tile.count()).toBe(0);
+    // and one from the album
+    await a.page.setInputFiles(sel('sticker-file'), { name: 'wave.png', mimeType: 'image/png', buffer: await makePng(a.page) });
+    await expect.poll(() => tile.count()).toBe(1);
   });
 });
