@@ -13,7 +13,7 @@ import { installSecurityHeaders } from './http/headers.ts';
 import { logSerializers } from './http/logging.ts';
 import { installProtection, limitSlowClients } from './http/protection.ts';
 import { makeRouter } from './http/route.ts';
-import { serveStatic } from './http/static.ts';
+import { installCompression, serveStatic } from './http/static.ts';
 import { registerOps } from './ops/health.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { type Bus, localBus, redisBus } from './realtime/bus.ts';
@@ -99,6 +99,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     friends: friendRelations(db.db),
     fileReaders: fileReaders(),
   };
+  await installCompression(app);
   await installProtection(app, config, () => ctx.sessions);
   const router = makeRouter(app, { resolve: (token) => ctx.sessions.resolve(token) });
   registerModules(router, ctx, system, app);
@@ -118,7 +119,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     hub.closeAllWith(SOCKET_RESTART_CLOSE_CODE, 'restart', config.shutdownGraceMs);
   });
 
-  serveStatic(app, config.webDist, path.resolve(import.meta.dirname, '../assets'));
+  await serveStatic(app, config.webDist, path.resolve(import.meta.dirname, '../assets'));
   const detachSocket = attachSocket(app, hub, { resolve: (t) => ctx.sessions.resolve(t) }, config, () => draining);
 
   await system.refresh();

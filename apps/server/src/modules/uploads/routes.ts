@@ -78,7 +78,8 @@ export function uploadsRoutes(
       return { file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) };
     });
 
-    scope.get('/common/upload/file/:id', async (req, reply) => serveFile(ctx, service, req, reply));
+    // files go as stored (ranges, lengths): not recompressed
+    scope.get('/common/upload/file/:id', { compress: false }, async (req, reply) => serveFile(ctx, service, req, reply));
   });
 }
 
