@@ -25,6 +25,7 @@ import { registerModules } from './modules/index.ts';
 import { featuresOf } from './modules/translate/engines.ts';
 import { systemService } from './modules/system/service.ts';
 import { systemStore } from './modules/system/store.ts';
+import { SERVER_ROOT } from './serverRoot.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -116,7 +117,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     hub.closeAllWith(SOCKET_RESTART_CLOSE_CODE, 'restart', config.shutdownGraceMs);
   });
 
-  serveStatic(app, config.webDist, path.resolve(import.meta.dirname, '../assets'));
+  serveStatic(app, config.webDist, path.join(SERVER_ROOT, 'assets'));
   const detachSocket = attachSocket(app, hub, { resolve: (t) => ctx.sessions.resolve(t) }, config, () => draining);
 
   await system.refresh();

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 
 /** Who a push goes to; each node delivers to the sockets it holds. */
 export interface Audience {
@@ -41,6 +40,7 @@ const CHANNEL = 'parley:bus';
 
 /** Redis pub/sub: every node publishes, every node (itself included) delivers to its own sockets. */
 export async function redisBus(url: string, channel = CHANNEL): Promise<Bus> {
+  const { Redis } = await import('ioredis');
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   await Promise.all([pub.connect(), sub.connect()]);

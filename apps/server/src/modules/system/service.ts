@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { APP_VERSION, APP_VERSION_CODE, DEFAULT_SYS_INFO, type Features, NO_FEATURES, type SysInfo, type SystemInfo } from '@parley/protocol';
-import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../domainError.ts';
@@ -85,7 +84,7 @@ export function systemService(db: Db, config: Config, log: { info(obj: object, m
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await store.insertCode({ target, purpose, code_hash: hashToken(code), expires_at: now + CODE_TTL_MS, created_at: now });
       if (config.smtpUrl && target.includes('@')) {
-        await nodemailer.createTransport(config.smtpUrl).sendMail({
+        await (await import('nodemailer')).default.createTransport(config.smtpUrl).sendMail({
           from: config.smtpFrom,
           to: target,
           subject: 'Your Parley verification code',
