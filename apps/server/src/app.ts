@@ -23,7 +23,7 @@ import { friendRelations } from './modules/friends/relations.ts';
 import { groupMembership } from './modules/groups/membership.ts';
 import { registerModules } from './modules/index.ts';
 import { featuresOf } from './modules/translate/engines.ts';
-import { systemService } from './modules/system/service.ts';
+import { type SystemService, systemService } from './modules/system/service.ts';
 import { systemStore } from './modules/system/store.ts';
 import { SERVER_ROOT } from './serverRoot.ts';
 
@@ -31,6 +31,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   db: DbHandle;
+  /** the global config (sysInfo) this node serves; `set` is what the admin command does */
+  system: SystemService;
   close(): Promise<void>;
 }
 
@@ -135,6 +137,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     app,
     ctx,
     db,
+    system,
     async close() {
       clearInterval(poll);
       await app.close();

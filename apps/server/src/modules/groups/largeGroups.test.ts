@@ -1,0 +1,65 @@
+import { groupContactId } from '@parley/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { befriend, befriendAll, groupApi, seedGroup, seedUsers, send } from '../../testing/index.ts';
+import { backends, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
+
+/** Groups near the `groupMaxMembers` setting (default 2,000): the limit, and a cache that never answers stale. */
+describe.each(backends)('large groups (%s)', (backend) => {
+  let s: TestServer;
+  let api: ReturnType<typeof groupApi>;
+  let owner: TestUser;
+  let newcomer: TestUser;
+  let gid: number;
+
+  beforeAll(async () => {
+    s = await startServer(backend);
+    api = groupApi(s);
+    owner = await s.user('Owner');
+    newcomer = await s.user('Newcomer');
+    await befriend(s.built.ctx.db, owner.id, newcomer.id);
+    // the owner and 1,999 seeded members: exactly the default limit
+    const members = await seedUsers(s.built.ctx.db, 1999);
+    gid = await seedGroup(s.built.ctx.db, owner.id, members);
+  }, 120_000);
+  afterAll(() => s.close());
+
+  it('a 2,001st member is refused under the default setting and let in once the setting is raised', async () => {
+    const refused = await api.call('addGroupUser', { id: gid, user_ids: [newcomer.id] }, owner);
+    expect(refused.body).toMatchObject({ code: 400, key: 'groups.tooMany', params: { max: 2000 } });
+    expect(await api.member(gid, newcomer.id)).toBeUndefined();
+
+    await s.built.system.set('groupMaxMembers', '2001');
+    const added = await api.call('addGroupUser', { id: gid, user_ids: [newcomer.id] }, owner);
+    expect(added.body.code).toBe(0);
+    expect(added.body.data.member_count).toBe(2001);
+    expect(await api.member(gid, newcomer.id)).toBeDefined();
+    await s.built.system.set('groupMaxMembers', '2000');
+  });
+
+  it('the setting accepts whole numbers up to 10,000 only', async () => {
+    await expect(s.built.system.set('groupMaxMembers', '10001')).rejects.toThrow(/groupMaxMembers/);
+    await expect(s.built.system.set('groupMaxMembers', 'many')).rejects.toThrow(/groupMaxMembers/);
+    expect((await s.built.system.sysInfo()).groupMaxMembers).toBe(2000);
+  });
+
+  it('a mute, an unmute and a role change take effect on the very next send', async () => {
+    const [a, b] = [await s.user('Alice'), await s.user('Bob')];
+    await befriendAll(s, [owner, a, b]);
+    const small = await api.make(owner, [a, b]);
+    const sendTo = (u: TestUser) => send(s, u.token, { toContactId: groupContactId(small), is_group: 1, content: 'hi' });
+    // a send first, so the member set is cached before each change
+    expect((await sendTo(a)).body.code).toBe(0);
+    expect((await api.call('setNoSpeak', { id: small, user_id: a.id, minutes: 60 }, owner)).body.code).toBe(0);
+    expect((await sendTo(a)).body.code).not.toBe(0);
+    expect((await api.call('setNoSpeak', { id: small, user_id: a.id, minutes: 0 }, owner)).body.code).toBe(0);
+    expect((await sendTo(a)).body.code).toBe(0);
+
+    // admins only: a member made admin may speak at once, and is silenced again at once when demoted
+    expect((await api.call('groupSetting', { id: small, setting: { nospeak: 1 } }, owner)).body.code).toBe(0);
+    expect((await sendTo(b)).body.code).not.toBe(0);
+    expect((await api.call('setManager', { id: small, user_id: b.id, role: 2 }, owner)).body.code).toBe(0);
+    expect((await sendTo(b)).body.code).toBe(0);
+    expect((await api.call('setManager', { id: small, user_id: b.id, role: 3 }, owner)).body.code).toBe(0);
+    expect((await sendTo(b)).body.code).not.toBe(0);
+  });
+});
