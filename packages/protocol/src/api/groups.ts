@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers.ts';
 import { parseGroupContactId } from '../rules/ids.ts';
 import type { ErrorKey } from '../contract/errors.ts';
 
@@ -171,6 +172,17 @@ export const groupAddBody = z.object({
   name_sep: z.string().max(3).optional(),
 });
 export const groupRefBody = withGroup({});
+/** members answered by one page of groupUserList */
+export const GROUP_MEMBER_PAGE_MAX = 200;
+/**
+ * groupUserList: without `limit`, every member (small groups, old clients); with it, one page from
+ * `offset`, optionally only members whose name contains `keyword`. `count` is the total matching.
+ */
+export const groupUserListBody = withGroup({
+  offset: wholeNumber(0, GROUP_MAX_MEMBERS_CEILING).optional(),
+  limit: wholeNumber(1, GROUP_MEMBER_PAGE_MAX).optional(),
+  keyword: z.string().trim().max(GROUP_NAME_MAX).optional(),
+});
 export const editGroupNameBody = withGroup({ displayName: groupNameSchema });
 export const setNoticeBody = withGroup({
   /** rich text (spec §9) or plain text; the server sanitizes it and counts its text against GROUP_NOTICE_MAX */

@@ -36,6 +36,31 @@ describe.each(backends)('large groups (%s)', (backend) => {
     await s.built.system.set('groupMaxMembers', '2000');
   });
 
+  it('the member list pages through every member once, in order, and searches by name; a stranger is refused', async () => {
+    const seen: number[] = [];
+    let count = 0;
+    for (let offset = 0; ; offset += 200) {
+      const page = await api.call('groupUserList', { id: gid, offset, limit: 200 }, owner);
+      expect(page.body.code).toBe(0);
+      count = page.body.count;
+      seen.push(...page.body.data.map((m: { user_id: number }) => m.user_id));
+      if (page.body.data.length < 200) break;
+    }
+    expect(count).toBe(2001);
+    expect(seen).toHaveLength(2001);
+    expect(new Set(seen).size).toBe(2001);
+    expect(seen[0]).toBe(owner.id);
+
+    const found = await api.call('groupUserList', { id: gid, keyword: 'member 199', limit: 50 }, owner);
+    expect(found.body.count).toBe(10); // seeded members are Member 0 … Member 1998
+    expect(found.body.data.map((m: { nickname: string }) => m.nickname).sort()).toEqual(
+      ['Member 199', ...Array.from({ length: 9 }, (_, i) => `Member ${1990 + i}`)].sort(),
+    );
+    expect((await api.call('groupUserList', { id: gid, limit: 201 }, owner)).body.code).toBe(400);
+    const stranger = await s.user('Stranger');
+    expect((await api.call('groupUserList', { id: gid, limit: 20 }, stranger)).body.code).toBe(403);
+  });
+
   it('the setting accepts whole numbers up to 10,000 only', async () => {
     await expect(s.built.system.set('groupMaxMembers', '10001')).rejects.toThrow(/groupMaxMembers/);
     await expect(s.built.system.set('groupMaxMembers', 'many')).rejects.toThrow(/groupMaxMembers/);

@@ -46,6 +46,13 @@ const DAY_MS = 24 * 3600 * 1000;
 const MUTE_SLACK_MS = 60_000;
 
 
+/** One page of the member list: `limit` rows from `offset`, only names containing `keyword`. */
+export interface MemberPage {
+  offset?: number;
+  limit?: number;
+  keyword?: string;
+}
+
 export function groupService(ctx: AppContext, system: SystemService) {
   const store = groupStore(ctx.db, ctx.dialect);
   const qrCodes = groupQrCodes(ctx.db, ctx.secret);
@@ -256,11 +263,15 @@ export function groupService(ctx: AppContext, system: SystemService) {
       };
     },
 
-    async userList(me: number, gid: number) {
+    async userList(me: number, gid: number, page: MemberPage = {}) {
       const m = await loadMembership(gid, me);
       if (!permissionsOf(m.role, m.setting).viewMembers) throw fail('groups.membersHidden');
-      const views = await memberViews(me, await store.members(gid), m.setting, m.role);
-      return new Answer(views, { count: views.length });
+      if (page.limit === undefined && !page.keyword) {
+        const views = await memberViews(me, await store.members(gid), m.setting, m.role);
+        return new Answer(views, { count: views.length });
+      }
+      const { rows, total } = await store.memberPage(gid, page);
+      return new Answer(await memberViews(me, rows, m.setting, m.role), { count: total });
     },
 
     async rename(me: number, gid: number, displayName: string) {
