@@ -97,7 +97,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     sessions: { resolve: async () => null },
     log: app.log,
     secret,
-    groups: groupMembership(db.db),
+    groups: groupMembership(db.db, bus),
     friends: friendRelations(db.db),
   };
   await installProtection(app, config, () => ctx.sessions);

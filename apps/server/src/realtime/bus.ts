@@ -15,7 +15,9 @@ export type BusMessage =
   /** a node's first socket of a user bound, or its last one closed (see presence.ts) */
   | { kind: 'presence'; nodeId: string; userId: number; online: boolean }
 
-  | { kind: 'close'; to: Audience };
+  | { kind: 'close'; to: Audience }
+  /** a group's members changed: every node drops its cached member set (groups/membership.ts) */
+  | { kind: 'groupMembers'; groupId: number };
 
 export interface Bus {
   publish(msg: BusMessage): void;

@@ -2,6 +2,8 @@ import { groupContactId } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { befriend, befriendAll, groupApi, seedGroup, seedUsers, send } from '../../testing/index.ts';
 import { backends, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
+import { localBus } from '../../realtime/bus.ts';
+import { groupMembership } from './membership.ts';
 
 /** Groups near the `groupMaxMembers` setting (default 2,000): the limit, and a cache that never answers stale. */
 describe.each(backends)('large groups (%s)', (backend) => {
@@ -42,7 +44,7 @@ describe.each(backends)('large groups (%s)', (backend) => {
     for (let offset = 0; ; offset += 200) {
       const page = await api.call('groupUserList', { id: gid, offset, limit: 200 }, owner);
       expect(page.body.code).toBe(0);
-      count = page.body.count;
+      count = page.body.count ?? 0;
       seen.push(...page.body.data.map((m: { user_id: number }) => m.user_id));
       if (page.body.data.length < 200) break;
     }
@@ -86,5 +88,19 @@ describe.each(backends)('large groups (%s)', (backend) => {
     expect((await sendTo(b)).body.code).toBe(0);
     expect((await api.call('setManager', { id: small, user_id: b.id, role: 3 }, owner)).body.code).toBe(0);
     expect((await sendTo(b)).body.code).not.toBe(0);
+  });
+
+  it("one node's member change drops every node's cached member set (through the bus)", async () => {
+    const bus = localBus();
+    const [nodeA, nodeB] = [groupMembership(s.built.ctx.db, bus), groupMembership(s.built.ctx.db, bus)];
+    const before = await nodeA.memberIds(gid);
+    const late = await s.user('Late');
+    await s.built.ctx.db
+      .insertInto('group_members')
+      .values({ group_id: gid, user_id: late.id, role: 3, joined_at: Date.now(), joined_msg_id: 0, mute_until: 0 })
+      .execute();
+    expect(await nodeA.memberIds(gid)).toEqual(before); // cached
+    nodeB.invalidate(gid);
+    expect(await nodeA.memberIds(gid)).toContain(late.id);
   });
 });
