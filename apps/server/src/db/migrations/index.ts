@@ -8,6 +8,7 @@ import * as translate from './006_translate.ts';
 import * as work from './007_work.ts';
 import * as messageAttachments from './005_message_attachments.ts';
 import * as docs from './011_docs.ts';
+import * as scale from './013_scale.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -26,4 +27,5 @@ export const migrations: MigrationStep[] = [
   { name: '007_work', up: work.up },
   { name: '005_message_attachments', up: messageAttachments.up },
   { name: '011_docs', up: docs.up },
+  { name: '013_scale', up: scale.up },
 ];
