@@ -103,4 +103,22 @@ describe.each(backends)('large groups (%s)', (backend) => {
     nodeB.invalidate(gid);
     expect(await nodeA.memberIds(gid)).toContain(late.id);
   });
+
+  it('addGroupUser adds 1,500 friends in one call', async () => {
+    const host = await s.user('Host');
+    const friends = await seedUsers(s.built.ctx.db, 1500, 'friend');
+    await s.built.ctx.db
+      .insertInto('friends')
+      .values(friends.flatMap((f) => [
+        { user_id: host.id, friend_id: f, nickname: '', created_at: Date.now() },
+        { user_id: f, friend_id: host.id, nickname: '', created_at: Date.now() },
+      ]),
+      )
+      .execute();
+    const small = await seedGroup(s.built.ctx.db, host.id, []);
+    const added = await api.call('addGroupUser', { id: small, user_ids: friends }, host);
+    expect(added.body.code).toBe(0);
+    expect(added.body.data.member_count).toBe(1501);
+    expect((await api.call('groupUserList', { id: small, limit: 1 }, host)).body.count).toBe(1501);
+  }, 60_000);
 });

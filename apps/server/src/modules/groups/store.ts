@@ -21,6 +21,9 @@ export interface UserBrief {
 }
 
 /** SQL of the groups module. Every function takes the handle it runs on (the db or a transaction). */
+/** rows per INSERT of new members (6 parameters each) */
+const MEMBER_INSERT_BATCH = 500;
+
 export function groupStore(db: Db, dialect: Dialect) {
   return {
     group: (gid: number, on: Db = db) => on.selectFrom('groups').selectAll().where('id', '=', gid).executeTakeFirst(),
@@ -200,21 +203,23 @@ export function groupStore(db: Db, dialect: Dialect) {
       joinedMsgId: number,
       now: number,
     ): Promise<void> {
-      if (members.length === 0) return;
-      await trx
-        .insertInto('group_members')
-        .values(
-          members.map((m) => ({
-            group_id: gid,
-            user_id: m.user_id,
-            role: m.role,
-            joined_at: now,
-            joined_msg_id: joinedMsgId,
-            mute_until: 0,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
-        .execute();
+      // in batches: thousands of members in one statement would pass SQLite's and PostgreSQL's bound-parameter limits
+      for (let i = 0; i < members.length; i += MEMBER_INSERT_BATCH) {
+        await trx
+          .insertInto('group_members')
+          .values(
+            members.slice(i, i + MEMBER_INSERT_BATCH).map((m) => ({
+              group_id: gid,
+              user_id: m.user_id,
+              role: m.role,
+              joined_at: now,
+              joined_msg_id: joinedMsgId,
+              mute_until: 0,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+          .execute();
+      }
     },
 
     updateGroup: (
