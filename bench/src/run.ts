@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: seeds a fresh SQLite database, starts the real server as its own process and
  * drives it from a separate load-generator process; prints each figure beside its budget.
- * Options: --only fanout|private|idle|stall|fuzz|redpackets (repeatable), --seconds N (fan-out step
+ * Options: --only runtime|fanout|private|idle|stall|fuzz|redpackets (repeatable), --seconds N (fan-out step
  * length, default 30), --fuzz N (bodies of the fuzz run, default 10,000).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -13,6 +13,7 @@ import type { Job } from './generator.ts';
 import { endpointCases, fireFuzz, fuzzCases } from '@parley/server/testing';
 import { cpuSeconds, rssMb, rssPeak } from './procstat.ts';
 import { benchRedPackets, CLAIM_BUDGET } from './redpackets.ts';
+import { benchRuntime, RUNTIME_BUDGET } from './runtime.ts';
 import { seed, seedSearchLoad } from './seed.ts';
 import type { StallJob } from './stall.ts';
 
@@ -99,7 +100,23 @@ const stepPasses = (r: StepResult) =>
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
+/** Sections that start their own server (the shared seeded one is skipped when only these run). */
+const STANDALONE = ['runtime'];
+
 async function main() {
+  const lines: string[] = [];
+  if (wants('runtime')) {
+    console.log('Production runtime: the esbuild bundle under plain node, a first start and 3 restarts on SQLite');
+    const r = await benchRuntime(root);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const ready = r.restarts.map((x) => x.readyMs);
+    const rss = r.restarts.map((x) => x.rss);
+    console.log(`  node ${r.flags.join(' ')}; first start (creates the database) ${fmt(r.firstStart.readyMs, 0)} ms, ${fmt(r.firstStart.rss, 0)} MB`);
+    for (const x of r.restarts) console.log(`  restart: ready in ${fmt(x.readyMs, 0)} ms, RSS ${fmt(x.rss, 0)} MB`);
+    lines.push(`start to ready       ${fmt(median(ready), 0)} ms median of restarts (worst ${fmt(Math.max(...ready), 0)})   budget: ≤ ${RUNTIME_BUDGET.readyMs} ms   ${verdict(median(ready) <= RUNTIME_BUDGET.readyMs)}`);
+    lines.push(`baseline RSS         ${fmt(median(rss), 0)} MB median of restarts, idle (worst ${fmt(Math.max(...rss), 0)})   budget: ≤ ${RUNTIME_BUDGET.rssMb} MB   ${verdict(median(rss) <= RUNTIME_BUDGET.rssMb)}`);
+    if (only.length > 0 && only.every((k) => STANDALONE.includes(k))) return printSummary(lines);
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
   console.log(`Seeding 10,000 users, 5,000 friend pairs and a 1,000-member group in ${dataDir} …`);
   const seeded = await seed(dataDir, 10_000, 1_000);
@@ -107,7 +124,6 @@ async function main() {
   const { proc, url } = await startServer(dataDir);
   const pid = proc.pid!;
   console.log(`Server pid ${pid} at ${url}; ${os.cpus().length} cores; generator in its own process.\n`);
-  const lines: string[] = [];
 
   try {
     if (wants('fanout')) {
@@ -228,6 +244,10 @@ async function main() {
     proc.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  printSummary(lines);
+}
+
+function printSummary(lines: string[]): void {
   console.log('\nSummary (figure — budget — verdict)');
   for (const l of lines) console.log(`  ${l}`);
 }

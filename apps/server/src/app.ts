@@ -24,13 +24,16 @@ import { friendRelations } from './modules/friends/relations.ts';
 import { groupMembership } from './modules/groups/membership.ts';
 import { registerModules } from './modules/index.ts';
 import { featuresOf } from './modules/translate/engines.ts';
-import { systemService } from './modules/system/service.ts';
+import { type SystemService, systemService } from './modules/system/service.ts';
 import { systemStore } from './modules/system/store.ts';
+import { SERVER_ROOT } from './serverRoot.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   db: DbHandle;
+  /** the global config (sysInfo) this node serves; `set` is what the admin command does */
+  system: SystemService;
   close(): Promise<void>;
 }
 
@@ -95,7 +98,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     sessions: { resolve: async () => null },
     log: app.log,
     secret,
-    groups: groupMembership(db.db),
+    groups: groupMembership(db.db, bus),
     friends: friendRelations(db.db),
     fileReaders: fileReaders(),
   };
@@ -119,7 +122,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     hub.closeAllWith(SOCKET_RESTART_CLOSE_CODE, 'restart', config.shutdownGraceMs);
   });
 
-  await serveStatic(app, config.webDist, path.resolve(import.meta.dirname, '../assets'));
+  await serveStatic(app, config.webDist, path.join(SERVER_ROOT, 'assets'));
   const detachSocket = attachSocket(app, hub, { resolve: (t) => ctx.sessions.resolve(t) }, config, () => draining);
 
   await system.refresh();
@@ -137,6 +140,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     app,
     ctx,
     db,
+    system,
     async close() {
       clearInterval(poll);
       await app.close();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { CALL_RING_SECONDS, type IceServerConfig, iceServerSchema, SOCKET_UNBOUND_MS, SOCKETS_PER_ADDRESS } from '@parley/protocol';
 import { z } from 'zod';
+import { SERVER_ROOT } from './serverRoot.ts';
 
 const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -166,7 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     iceServers: e.ICE_SERVERS,
     callRingMs: e.CALL_RING_SECONDS * 1000,
     callGraceMs: e.CALL_GRACE_SECONDS * 1000,
-    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(SERVER_ROOT, '../web/dist'),
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     walletProvider: e.WALLET_PROVIDER,

@@ -1,5 +1,6 @@
 import { asRichText, RICH_TEXT_ALLOW, RICH_TEXT_IMAGE_SCHEMES, RICH_TEXT_LINK_SCHEMES, richTextUrlAllowed } from '@parley/protocol';
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
 
 /** `sanitize-html` set up from the protocol's one allow-list (spec §9); the display applies the same list with DOMPurify. */
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -33,9 +34,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
+/** `sanitize-html` (with its HTML and CSS parsers) is loaded on the first rich text, not at start: it weighs ~15 MB. */
+let sanitizer: typeof sanitizeHtml | undefined;
+
 /** Sanitized rich text: only the allow-list's tags, attributes, classes and URL schemes remain. */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml;
+  return sanitizer(html, OPTIONS).trim();
 }
 
 /** A value that may be rich text or an old plain text, as sanitized rich text ('' stays ''). */

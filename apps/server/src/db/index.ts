@@ -12,7 +12,6 @@ import {
   type SqliteDatabase as SqliteDialectDatabase,
   sql,
 } from 'kysely';
-import pg from 'pg';
 import type { Dialect } from './migrations/helpers.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -20,8 +19,13 @@ import type { Database } from './schema.ts';
 export type Db = Kysely<Database>;
 export type { Dialect };
 
-// PostgreSQL bigint (int8) and numeric come back as strings by default; our values fit in a double.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+/** The PostgreSQL driver, loaded only when a database URL is set (a SQLite server never pays for it). */
+async function loadPg(): Promise<typeof import('pg').default> {
+  const { default: pg } = await import('pg');
+  // PostgreSQL bigint (int8) and numeric come back as strings by default; our values fit in a double.
+  pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+  return pg;
+}
 
 export interface DbHandle {
   db: Db;
@@ -37,7 +41,7 @@ export interface DbHandle {
  * pg_trgm (message search) lives in `public`, shared by every schema; two servers starting at once
  * may race to create it, so a failure is only an error when the extension is still missing after it.
  */
-async function ensureTrigramExtension(url: string): Promise<void> {
+async function ensureTrigramExtension(pg: typeof import('pg').default, url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -70,6 +74,7 @@ export async function openDatabase(config: DbLocation, hooks: DbHooks = {}): Pro
       }
     : undefined;
   if (config.databaseUrl) {
+    const pg = await loadPg();
     const schema = config.databaseSchema;
     if (schema) {
       const admin = new pg.Client({ connectionString: config.databaseUrl });
@@ -77,7 +82,7 @@ export async function openDatabase(config: DbLocation, hooks: DbHooks = {}): Pro
       await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
       await admin.end();
     }
-    await ensureTrigramExtension(config.databaseUrl);
+    await ensureTrigramExtension(pg, config.databaseUrl);
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,

@@ -1,19 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_ROOT } from '../serverRoot.ts';
 import { openApiDocument } from './openapi.ts';
 
-const PAGE_DIR = path.resolve(import.meta.dirname, '../../assets/docs');
+const PAGE_DIR = path.join(SERVER_ROOT, 'assets/docs');
 
 /**
- * The API reference: the OpenAPI 3.1 document of the endpoint table (`@fastify/swagger` in static
- * mode) at `/docs/json`, and a browsable page at `/docs` that loads it (no inline script, so a
+ * The API reference: the OpenAPI 3.1 document of the endpoint table at `/docs/json`, and a browsable page at `/docs` that loads it (no inline script, so a
  * strict CSP holds).
  */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
-  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as never } });
-  app.get('/docs/json', (_req, reply) => reply.send(app.swagger()));
+  // built on the first request: converting every endpoint's schemas costs start time and memory
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  app.get('/docs/json', (_req, reply) => {
+    document ??= openApiDocument();
+    return reply.send(document);
+  });
   const page = (file: string, type: string) => (_req: unknown, reply: import('fastify').FastifyReply) =>
     reply
       .header('content-type', type)

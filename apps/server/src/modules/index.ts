@@ -37,7 +37,7 @@ export function registerModules(router: Router, ctx: AppContext, system: SystemS
   systemRoutes(router, system);
   friendsRoutes(router, ctx);
   usersRoutes(router, ctx);
-  groupRoutes(router, groupService(ctx));
+  groupRoutes(router, groupService(ctx, system));
   uploadsRoutes(app, router, ctx);
   conversationRoutes(router, ctx);
   messageRoutes(router, ctx, system);

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 
 /** Who a push goes to; each node delivers to the sockets it holds. */
 export interface Audience {
@@ -16,7 +15,9 @@ export type BusMessage =
   /** a node's first socket of a user bound, or its last one closed (see presence.ts) */
   | { kind: 'presence'; nodeId: string; userId: number; online: boolean }
 
-  | { kind: 'close'; to: Audience };
+  | { kind: 'close'; to: Audience }
+  /** a group's members changed: every node drops its cached member set (groups/membership.ts) */
+  | { kind: 'groupMembers'; groupId: number };
 
 export interface Bus {
   publish(msg: BusMessage): void;
@@ -41,6 +42,7 @@ const CHANNEL = 'parley:bus';
 
 /** Redis pub/sub: every node publishes, every node (itself included) delivers to its own sockets. */
 export async function redisBus(url: string, channel = CHANNEL): Promise<Bus> {
+  const { Redis } = await import('ioredis');
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   await Promise.all([pub.connect(), sub.connect()]);

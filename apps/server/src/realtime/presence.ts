@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 
 /**
  * Who is online on the other nodes (design: Scale-out). Each node keeps the set of its online
@@ -43,6 +42,7 @@ export async function redisPresence(url: string, prefix: string, opts: RedisPres
   const ttlMs = opts.ttlMs ?? 10_000;
   const refreshMs = opts.refreshMs ?? 2_000;
   const nodeId = randomBytes(8).toString('hex');
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   await redis.connect();
   const keyOf = (node: string) => `${prefix}:presence:${node}`;

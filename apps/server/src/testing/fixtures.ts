@@ -18,6 +18,38 @@ export async function befriend(db: Db, a: number, b: number): Promise<void> {
     .execute();
 }
 
+/** `count` accounts written straight to the store (no password hashing): for groups of thousands. Returns their ids. */
+export async function seedUsers(db: Db, count: number, prefix = 'seeded'): Promise<number[]> {
+  const now = Date.now();
+  const ids: number[] = [];
+  const CHUNK = 500;
+  for (let start = 0; start < count; start += CHUNK) {
+    const rows = [];
+    for (let i = start; i < Math.min(count, start + CHUNK); i++) {
+      const account = `${prefix}${i}`;
+      rows.push({
+        account,
+        account_key: account,
+        nickname: `Member ${i}`,
+        password_hash: '',
+        avatar: '',
+        avatar_color: 1 + (i % 5),
+        gender: 'unknown',
+        signature: '',
+        email: '',
+        phone: '',
+        invite_code: `${prefix}-${i}`,
+        verified: 0,
+        status: 1,
+        created_at: now,
+      });
+    }
+    const inserted = await db.insertInto('users').values(rows).returning('id').execute();
+    ids.push(...inserted.map((r) => Number(r.id)));
+  }
+  return ids;
+}
+
 /** A group owned by `owner` with `members` (plain members), each with a chat-list row. Returns its id. */
 export async function seedGroup(
   db: Db,
@@ -43,14 +75,17 @@ export async function seedGroup(
     .executeTakeFirstOrThrow();
   const gid = Number(id);
   const all = [owner, ...members.filter((m) => m !== owner)];
-  await db
-    .insertInto('group_members')
-    .values(all.map((u) => ({ group_id: gid, user_id: u, role: u === owner ? 1 : 3, joined_at: now, joined_msg_id: 0, mute_until: 0 })))
-    .execute();
-  await db
-    .insertInto('conversations')
-    .values(all.map((u) => newConversationRow(u, groupContactId(gid), groupConvKey(gid), now)))
-    .execute();
+  for (let i = 0; i < all.length; i += 500) {
+    const part = all.slice(i, i + 500);
+    await db
+      .insertInto('group_members')
+      .values(part.map((u) => ({ group_id: gid, user_id: u, role: u === owner ? 1 : 3, joined_at: now, joined_msg_id: 0, mute_until: 0 })))
+      .execute();
+    await db
+      .insertInto('conversations')
+      .values(part.map((u) => newConversationRow(u, groupContactId(gid), groupConvKey(gid), now)))
+      .execute();
+  }
   return gid;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers.ts';
 import { parseGroupContactId } from '../rules/ids.ts';
 import type { ErrorKey } from '../contract/errors.ts';
 
@@ -73,8 +74,13 @@ export const GROUP_NAME_MAX = 30;
 export const GROUP_NOTICE_MAX = 2000;
 /** the notice's HTML as sent (markup included): a notice of GROUP_NOTICE_MAX characters with formatting fits */
 export const GROUP_NOTICE_HTML_MAX = 20_000;
-/** members of one group, the creator included */
-export const GROUP_MAX_MEMBERS = 500;
+/**
+ * Members of one group, the creator included: the default of the `groupMaxMembers` setting
+ * (sysInfo), which an operator may raise up to GROUP_MAX_MEMBERS_CEILING.
+ */
+export const GROUP_MAX_MEMBERS = 2000;
+/** the highest `groupMaxMembers` an operator may set, and the most people one call may name */
+export const GROUP_MAX_MEMBERS_CEILING = 10_000;
 /** members answered inline by groupInfo (the member grid); groupUserList gives them all */
 export const GROUP_INFO_MEMBERS = 50;
 /** tiles of the drawn group avatar */
@@ -130,7 +136,7 @@ export const groupUserIdsSchema = z
     { error: GroupMsg.userIds },
   )
   .min(1, { error: GroupMsg.pickOne })
-  .max(GROUP_MAX_MEMBERS, { error: GroupMsg.tooMany });
+  .max(GROUP_MAX_MEMBERS_CEILING, { error: GroupMsg.tooMany });
 
 /**
  * Every group call names its group as `id` or `group_id` (either spelling, number or `group-<n>`);
@@ -166,6 +172,17 @@ export const groupAddBody = z.object({
   name_sep: z.string().max(3).optional(),
 });
 export const groupRefBody = withGroup({});
+/** members answered by one page of groupUserList */
+export const GROUP_MEMBER_PAGE_MAX = 200;
+/**
+ * groupUserList: without `limit`, every member (small groups, old clients); with it, one page from
+ * `offset`, optionally only members whose name contains `keyword`. `count` is the total matching.
+ */
+export const groupUserListBody = withGroup({
+  offset: wholeNumber(0, GROUP_MAX_MEMBERS_CEILING).optional(),
+  limit: wholeNumber(1, GROUP_MEMBER_PAGE_MAX).optional(),
+  keyword: z.string().trim().max(GROUP_NAME_MAX).optional(),
+});
 export const editGroupNameBody = withGroup({ displayName: groupNameSchema });
 export const setNoticeBody = withGroup({
   /** rich text (spec §9) or plain text; the server sanitizes it and counts its text against GROUP_NOTICE_MAX */

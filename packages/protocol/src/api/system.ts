@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GROUP_MAX_MEMBERS, GROUP_MAX_MEMBERS_CEILING } from './groups.ts';
 
 /** Global config kept in the database and answered by getSystemInfo (`sysInfo`). */
 export const sysInfoSchema = z.object({
@@ -7,6 +8,8 @@ export const sysInfoSchema = z.object({
   disableCalls: z.boolean(),
   registrationOpen: z.boolean(),
   siteName: z.string(),
+  /** members one group may have, the creator included */
+  groupMaxMembers: z.number().int().min(2).max(GROUP_MAX_MEMBERS_CEILING),
 });
 export type SysInfo = z.infer<typeof sysInfoSchema>;
 
@@ -16,6 +19,7 @@ export const DEFAULT_SYS_INFO: SysInfo = {
   disableCalls: false,
   registrationOpen: true,
   siteName: 'Parley',
+  groupMaxMembers: GROUP_MAX_MEMBERS,
 };
 
 /** Optional features that depend on engines the host runs (read from the server's environment). */

@@ -10,6 +10,7 @@ import * as messageAttachments from './005_message_attachments.ts';
 import * as docs from './011_docs.ts';
 import * as moments from './012_moments.ts';
 import * as favorites from './013_favorites.ts';
+import * as scale from './014_scale.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -30,4 +31,5 @@ export const migrations: MigrationStep[] = [
   { name: '011_docs', up: docs.up },
   { name: '012_moments', up: moments.up },
   { name: '013_favorites', up: favorites.up },
+  { name: '014_scale', up: scale.up },
 ];

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fail } from '../../domainError.ts';
+import { SERVER_ROOT } from '../../serverRoot.ts';
 
 /** The shipped list of common passwords (common-passwords.txt), lower case, read once. */
 const COMMON = new Set(
   fs
-    .readFileSync(path.join(import.meta.dirname, 'common-passwords.txt'), 'utf8')
+    .readFileSync(path.join(SERVER_ROOT, 'src/modules/auth/common-passwords.txt'), 'utf8')
     .split('\n')
     .map((line) => line.trim().toLowerCase())
     .filter((line) => line !== '' && !line.startsWith('#')),

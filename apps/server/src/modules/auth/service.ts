@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash, verify } from '../../passwordHash.ts';
 import {
   type AuthResult,
   LOGIN_FAILURE_LIMIT,

@@ -1,13 +1,18 @@
 import { GroupRole, parseGroupSetting } from '@parley/protocol';
 import type { GroupFacts, GroupMembership, MemberFacts } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
+import type { Bus } from '../../realtime/bus.ts';
 
 /**
  * Read side of groups used on the hot path (sending, fan-out). Member lists of busy groups are
- * cached per node for a short time; every write in the groups module calls `invalidate`.
+ * cached per node for a short time; every write in the groups module calls `invalidate`, which
+ * reaches every node through the bus (with Redis), so no node fans out to a stale member set.
  */
-export function groupMembership(db: Db, ttlMs = 2_000): GroupMembership {
+export function groupMembership(db: Db, bus?: Bus, ttlMs = 2_000): GroupMembership {
   const memberCache = new Map<number, { at: number; ids: number[] }>();
+  bus?.onMessage((msg) => {
+    if (msg.kind === 'groupMembers') memberCache.delete(msg.groupId);
+  });
 
   const facts: GroupMembership = {
     async group(groupId: number): Promise<GroupFacts | null> {
@@ -60,6 +65,7 @@ export function groupMembership(db: Db, ttlMs = 2_000): GroupMembership {
 
     invalidate(groupId: number): void {
       memberCache.delete(groupId);
+      bus?.publish({ kind: 'groupMembers', groupId });
     },
   };
   return facts;

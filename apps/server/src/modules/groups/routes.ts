@@ -6,7 +6,7 @@ export function groupRoutes(r: Router, groups: GroupService): void {
   r.handle('groupAdd', ({ body, user }) => groups.create(user.userId, body));
   r.handle('myGroups', ({ user }) => groups.myGroups(user.userId));
   r.handle('groupInfo', ({ body, user }) => groups.info(user.userId, body.gid));
-  r.handle('groupUserList', ({ body, user }) => groups.userList(user.userId, body.gid));
+  r.handle('groupUserList', ({ body, user }) => groups.userList(user.userId, body.gid, body));
   r.handle('groupEditName', ({ body, user }) => groups.rename(user.userId, body.gid, body.displayName));
   r.handle('groupSetNotice', ({ body, user }) => groups.setNotice(user.userId, body.gid, body.notice));
   r.handle('groupSetting', ({ body, user }) => groups.setting(user.userId, body.gid, body.setting));

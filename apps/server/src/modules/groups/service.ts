@@ -1,7 +1,6 @@
 import {
   DEFAULT_GROUP_SETTING,
   GROUP_INFO_MEMBERS,
-  GROUP_MAX_MEMBERS,
   GROUP_MUTE_MAX_DAYS,
   GROUP_NAME_MAX,
   GROUP_NOTICE_MAX,
@@ -32,6 +31,7 @@ import { normalizeRichText } from '../../richText.ts';
 import { Answer } from '../../answer.ts';
 import { ensureConversation, removeConversation } from '../conversations/rows.ts';
 import { verifyQr } from '../users/qr.ts';
+import type { SystemService } from '../system/service.ts';
 import { groupQrCodes } from './qrCodes.ts';
 import { announce, type GroupEventExtends, type GroupEventInfo, groupEventExtends } from './announce.ts';
 import { effectiveMute } from './rules.ts';
@@ -46,11 +46,24 @@ const DAY_MS = 24 * 3600 * 1000;
 const MUTE_SLACK_MS = 60_000;
 
 
-export function groupService(ctx: AppContext) {
+/** One page of the member list: `limit` rows from `offset`, only names containing `keyword`. */
+export interface MemberPage {
+  offset?: number;
+  limit?: number;
+  keyword?: string;
+}
+
+export function groupService(ctx: AppContext, system: SystemService) {
   const store = groupStore(ctx.db, ctx.dialect);
   const qrCodes = groupQrCodes(ctx.db, ctx.secret);
 
   // --- loading and checks --------------------------------------------------------------------
+
+  /** The `groupMaxMembers` setting (sysInfo) is the one limit on a group's size. */
+  async function assertRoom(members: number, joining: number): Promise<void> {
+    const max = (await system.sysInfo()).groupMaxMembers;
+    if (members + joining > max) throw fail(GroupMsg.tooMany, { max });
+  }
 
   async function loadGroup(gid: number): Promise<Loaded> {
     const g = await store.group(gid);
@@ -195,7 +208,7 @@ export function groupService(ctx: AppContext) {
 
     async create(me: number, body: { name?: string | null; user_ids: number[]; name_sep?: string }): Promise<GroupSummary> {
       const others = await pickFriends(me, body.user_ids);
-      if (others.length + 1 > GROUP_MAX_MEMBERS) throw fail(GroupMsg.tooMany);
+      await assertRoom(0, others.length + 1);
       const [creator] = await store.users([me]);
       if (!creator) throw fail('groups.notMember');
       const name = body.name?.trim() || defaultName([creator, ...others], body.name_sep || undefined);
@@ -250,11 +263,15 @@ export function groupService(ctx: AppContext) {
       };
     },
 
-    async userList(me: number, gid: number) {
+    async userList(me: number, gid: number, page: MemberPage = {}) {
       const m = await loadMembership(gid, me);
       if (!permissionsOf(m.role, m.setting).viewMembers) throw fail('groups.membersHidden');
-      const views = await memberViews(me, await store.members(gid), m.setting, m.role);
-      return new Answer(views, { count: views.length });
+      if (page.limit === undefined && !page.keyword) {
+        const views = await memberViews(me, await store.members(gid), m.setting, m.role);
+        return new Answer(views, { count: views.length });
+      }
+      const { rows, total } = await store.memberPage(gid, page);
+      return new Answer(await memberViews(me, rows, m.setting, m.role), { count: total });
     },
 
     async rename(me: number, gid: number, displayName: string) {
@@ -614,7 +631,7 @@ export function groupService(ctx: AppContext) {
       const existing = new Set(await store.memberIds(gid, trx));
       const fresh = people.filter((p) => !existing.has(p.id));
       if (fresh.length === 0) return { existing: [...existing], fresh };
-      if (existing.size + fresh.length > GROUP_MAX_MEMBERS) throw fail(GroupMsg.tooMany);
+      await assertRoom(existing.size, fresh.length);
       // the joining point: with `history` off, readers show this member only what comes after it
       const cut = await store.maxMsgId(gid, trx);
       await store.insertMembers(

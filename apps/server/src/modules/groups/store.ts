@@ -1,6 +1,7 @@
-import { GROUP_AVATAR_TILES, type GroupAvatarTile, groupConvKey } from '@parley/protocol';
+import { GROUP_AVATAR_TILES, GROUP_MEMBER_PAGE_MAX, type GroupAvatarTile, groupConvKey } from '@parley/protocol';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
+import { likeLower } from '../../db/like.ts';
 
 export interface MemberRow {
   user_id: number;
@@ -20,6 +21,9 @@ export interface UserBrief {
 }
 
 /** SQL of the groups module. Every function takes the handle it runs on (the db or a transaction). */
+/** rows per INSERT of new members (6 parameters each) */
+const MEMBER_INSERT_BATCH = 500;
+
 export function groupStore(db: Db, dialect: Dialect) {
   return {
     group: (gid: number, on: Db = db) => on.selectFrom('groups').selectAll().where('id', '=', gid).executeTakeFirst(),
@@ -39,6 +43,24 @@ export function groupStore(db: Db, dialect: Dialect) {
         .executeTakeFirst(),
 
     /** Members with their profile: owner first, then admins, then members by joining order. */
+    /** A page of members in the list's order (owner, admins, then by joining), and how many match in all. */
+    async memberPage(gid: number, page: { offset?: number; limit?: number; keyword?: string }): Promise<{ rows: MemberRow[]; total: number }> {
+      let base = db.selectFrom('group_members as gm').innerJoin('users as u', 'u.id', 'gm.user_id').where('gm.group_id', '=', gid);
+      if (page.keyword) base = base.where(likeLower('u.nickname', page.keyword));
+      const [rows, count] = await Promise.all([
+        base
+          .select(['gm.user_id', 'gm.role', 'gm.mute_until', 'gm.joined_at', 'u.nickname', 'u.avatar', 'u.avatar_color'])
+          .orderBy('gm.role')
+          .orderBy('gm.joined_at')
+          .orderBy('gm.user_id')
+          .limit(page.limit ?? GROUP_MEMBER_PAGE_MAX)
+          .offset(page.offset ?? 0)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
     async members(gid: number, limit?: number): Promise<MemberRow[]> {
       let q = db
         .selectFrom('group_members as gm')
@@ -181,21 +203,23 @@ export function groupStore(db: Db, dialect: Dialect) {
       joinedMsgId: number,
       now: number,
     ): Promise<void> {
-      if (members.length === 0) return;
-      await trx
-        .insertInto('group_members')
-        .values(
-          members.map((m) => ({
-            group_id: gid,
-            user_id: m.user_id,
-            role: m.role,
-            joined_at: now,
-            joined_msg_id: joinedMsgId,
-            mute_until: 0,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
-        .execute();
+      // in batches: thousands of members in one statement would pass SQLite's and PostgreSQL's bound-parameter limits
+      for (let i = 0; i < members.length; i += MEMBER_INSERT_BATCH) {
+        await trx
+          .insertInto('group_members')
+          .values(
+            members.slice(i, i + MEMBER_INSERT_BATCH).map((m) => ({
+              group_id: gid,
+              user_id: m.user_id,
+              role: m.role,
+              joined_at: now,
+              joined_msg_id: joinedMsgId,
+              mute_until: 0,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+          .execute();
+      }
     },
 
     updateGroup: (

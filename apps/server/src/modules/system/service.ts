@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { APP_VERSION, APP_VERSION_CODE, DEFAULT_SYS_INFO, type Features, NO_FEATURES, type SysInfo, type SystemInfo } from '@parley/protocol';
-import nodemailer from 'nodemailer';
+import { APP_VERSION, APP_VERSION_CODE, DEFAULT_SYS_INFO, type Features, NO_FEATURES, type SysInfo, type SystemInfo, sysInfoSchema } from '@parley/protocol';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../domainError.ts';
@@ -22,6 +21,11 @@ export function parseConfigValue(key: string, raw: string): { key: SysInfoKey; v
   if (typeof DEFAULT_SYS_INFO[k] === 'boolean') {
     if (!['true', 'false', '1', '0', 'on', 'off'].includes(raw)) throw new Error(`${key} takes true or false`);
     return { key: k, value: ['true', '1', 'on'].includes(raw) };
+  }
+  if (typeof DEFAULT_SYS_INFO[k] === 'number') {
+    const parsed = sysInfoSchema.shape[k].safeParse(raw.trim() === '' ? Number.NaN : Number(raw));
+    if (!parsed.success) throw new Error(`${key} takes a whole number: ${parsed.error.issues[0]?.message}`);
+    return { key: k, value: parsed.data };
   }
   return { key: k, value: raw };
 }
@@ -85,7 +89,7 @@ export function systemService(db: Db, config: Config, log: { info(obj: object, m
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await store.insertCode({ target, purpose, code_hash: hashToken(code), expires_at: now + CODE_TTL_MS, created_at: now });
       if (config.smtpUrl && target.includes('@')) {
-        await nodemailer.createTransport(config.smtpUrl).sendMail({
+        await (await import('nodemailer')).default.createTransport(config.smtpUrl).sendMail({
           from: config.smtpFrom,
           to: target,
           subject: 'Your Parley verification code',

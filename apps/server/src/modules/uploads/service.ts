@@ -13,7 +13,6 @@ import {
   type UploadKindValue,
 } from '@parley/protocol';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromFile, supportedExtensions } from 'file-type';
 import type { AppContext } from '../../context.ts';
 import { httpRefusal } from '../../http/protection.ts';
 import type { Db } from '../../db/index.ts';
@@ -82,6 +81,7 @@ export interface Detected {
  * bytes decide.
  */
 export async function detect(filePath: string, name: string, hint: string | undefined): Promise<Detected> {
+  const { fileTypeFromFile, supportedExtensions } = await import('file-type');
   const found = await fileTypeFromFile(filePath);
   if (!found) {
     const claimed = nameExt(name);

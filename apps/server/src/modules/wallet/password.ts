@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash, verify } from '../../passwordHash.ts';
 import { checkPayPassword, DEFAULT_PAY_PASSWORD, PAY_PASSWORD_FAILURES_MAX, PAY_PASSWORD_LOCK_MS } from '@parley/protocol';
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../domainError.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   addedMembersSchema,
   addGroupUserBody,
+  groupUserListBody,
   bindGroupBody,
   bindGroupResultSchema,
   clearGroupMessageBody,
@@ -69,10 +70,10 @@ export const groupsEndpoints = {
     path: `${G}/groupUserList`,
     access: 'user',
     role: 'a member allowed to view members (hideMembers: owner and admins only)',
-    body: groupRefBody,
+    body: groupUserListBody,
     data: z.array(groupMemberViewSchema),
     domain,
-    summary: 'Every member of a group (answer has count)',
+    summary: 'The members of a group, all or one page (limit, offset, keyword); the answer has count (all matching)',
   }),
   groupEditName: endpoint({
     path: `${G}/editGroupName`,

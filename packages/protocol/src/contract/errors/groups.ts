@@ -1,4 +1,4 @@
-import { GROUP_MAX_MEMBERS, GROUP_MUTE_MAX_DAYS, GROUP_NAME_MAX, GROUP_NOTICE_MAX } from '../../api/groups.ts';
+import { GROUP_MAX_MEMBERS_CEILING, GROUP_MUTE_MAX_DAYS, GROUP_NAME_MAX, GROUP_NOTICE_MAX } from '../../api/groups.ts';
 import { Code } from '../../codes.ts';
 import { errorTable } from '../define.ts';
 
@@ -63,7 +63,8 @@ export const groupsErrors = errorTable({
   'groups.tooMany': {
     code: Code.BAD_REQUEST,
     text: 'A group can have at most {{max}} members',
-    params: { max: GROUP_MAX_MEMBERS },
+    // the server names its setting's value; a request naming more than anyone may set is refused by the schema
+    params: { max: GROUP_MAX_MEMBERS_CEILING },
   },
   'groups.muteLong': {
     code: Code.BAD_REQUEST,
