@@ -1,11 +1,9 @@
 import { unstableSetRender } from 'antd-mobile';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import './i18n/index.ts';
+import { i18nReady } from './i18n/index.ts';
 import './styles.css';
-import { App, startApp } from './App.tsx';
 import { topBarHeight } from './layout.ts';
-import { resumeSession } from './session/resumeSession.ts';
 
 // antd-mobile's imperative parts (Toast, Dialog) need React 19's root API.
 unstableSetRender((node, container) => {
@@ -20,11 +18,15 @@ unstableSetRender((node, container) => {
 });
 
 document.documentElement.style.setProperty('--top-bar-height', `${topBarHeight(navigator.userAgent)}px`);
-startApp();
-resumeSession();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The app's modules are loaded once the texts of the shown language are: none reads a text too early.
+void i18nReady.then(async () => {
+  const [{ App, startApp }, { resumeSession }] = await Promise.all([import('./App.tsx'), import('./session/resumeSession.ts')]);
+  startApp();
+  resumeSession();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

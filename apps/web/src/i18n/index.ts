@@ -19,7 +19,7 @@ import {
   type LanguageCode,
   languageOf,
 } from './languages.ts';
-import { translations } from './resources.ts';
+import { loadTranslation } from './loadTranslation.ts';
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -28,17 +28,33 @@ function browserLanguages(): readonly string[] {
 
 export const currentLanguage: LanguageCode = detectLanguage(readString(LANGUAGE_STORAGE_KEY), browserLanguages());
 
+/** Traditional Chinese readers are better served by Simplified Chinese than by English. */
+const FALLBACKS: Partial<Record<LanguageCode, LanguageCode[]>> = { 'zh-Hant': ['zh', FALLBACK_LANGUAGE] };
+
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(Object.entries(translations).map(([code, tree]) => [code, { translation: tree }])),
+  resources: {},
+  partialBundledLanguages: true,
   lng: currentLanguage,
   supportedLngs: LANGUAGES.map((language) => language.code),
-  // Traditional Chinese readers are better served by Simplified Chinese than by English.
-  fallbackLng: { 'zh-Hant': ['zh', FALLBACK_LANGUAGE], default: [FALLBACK_LANGUAGE] },
+  fallbackLng: { ...FALLBACKS, default: [FALLBACK_LANGUAGE] },
   returnEmptyString: false,
   interpolation: { escapeValue: false },
   initAsync: false,
   showSupportNotice: false,
 });
+
+async function addLanguages(codes: LanguageCode[]): Promise<void> {
+  const trees = await Promise.all(codes.map(loadTranslation));
+  codes.forEach((code, i) => i18n.addResourceBundle(code, 'translation', trees[i], true, true));
+}
+
+/** The shown language and its fallbacks, loaded: the app renders once this settles. */
+export const i18nReady: Promise<void> = addLanguages([
+  ...new Set<LanguageCode>([currentLanguage, ...(FALLBACKS[currentLanguage] ?? []), FALLBACK_LANGUAGE]),
+]);
+
+/** Every language (tests that compare languages). */
+export const loadAllLanguages = (): Promise<void> => addLanguages(LANGUAGES.map((l) => l.code));
 
 const active = languageOf(currentLanguage);
 dayjs.locale(active.dayjsLocale);

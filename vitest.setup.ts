@@ -1,0 +1,9 @@
+import { beforeAll, expect } from 'vitest';
+
+// The web app loads the texts of the shown language only; its tests read texts of every language
+// synchronously, so they get all of them first.
+beforeAll(async () => {
+  if (!expect.getState().testPath?.includes('/apps/web/')) return;
+  const { loadAllLanguages } = await import('./apps/web/src/i18n/index.ts');
+  await loadAllLanguages();
+});
