@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemService } from '@parley/server/testing';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
-import { befriendInStore as befriend, registerInUi as register, waitBound } from './steps.ts';
+import { befriendInStore as befriend, openChat, registerInUi as register, waitBound } from './steps.ts';
 
 /**
  * Voice and video calls between real Chromium contexts (fake camera and microphone, loopback host
@@ -11,11 +11,6 @@ import { befriendInStore as befriend, registerInUi as register, waitBound } from
  */
 
 type CallWindow = Window & { __parleyCall?: { senders(): { kind: string | null; enabled: boolean; live: boolean }[] } };
-
-const openChat = async (page: Page, contactId: number) => {
-  await page.goto(`/#/pages/message/chat?toContactId=${contactId}&is_group=0`);
-  await page.waitForSelector('[data-testid=chat-page] [data-testid=chat-scroller]');
-};
 
 async function callFromChat(page: Page, peerId: number, media: 'voice' | 'video'): Promise<void> {
   await openChat(page, peerId);

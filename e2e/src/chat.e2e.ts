@@ -3,12 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedGroup } from '@parley/server/testing';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
-import { befriendInStore as befriend, longPress, makePng, PASSWORD, registerInUi as register, socketState, waitBound } from './steps.ts';
-
-const openChat = async (page: Page, contactId: number) => {
-  await page.goto(`/#/pages/message/chat?toContactId=${contactId}&is_group=0`);
-  await page.waitForSelector('[data-testid=chat-page] [data-testid=chat-scroller]');
-};
+import { befriendInStore as befriend, longPress, makePng, openChat, PASSWORD, registerInUi as register, socketState, waitBound } from './steps.ts';
 
 /** The rows of the open chat. */
 const rows = (page: Page, type?: string) => page.locator(`[data-testid=chat-page] [data-testid^=message-]${type ? `[data-type=${type}]` : ''}`);

@@ -1,13 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
-import { befriendInStore, longPress, makePng, registerInUi } from './steps.ts';
+import { befriendInStore, longPress, makePng, openChat, registerInUi } from './steps.ts';
 
 const sel = (id: string) => `[data-testid=${id}]`;
-const openChat = async (page: Page, contactId: number) => {
-  await page.goto(`/#/pages/message/chat?toContactId=${contactId}&is_group=0`);
-  await page.waitForSelector(`${sel('chat-page')} ${sel('chat-scroller')}`);
-};
 const bubbles = (page: Page, testId: string) => page.locator(`${sel('chat-page')} ${sel(testId)}`);
 
 describe('favorites and stickers in Chromium', () => {

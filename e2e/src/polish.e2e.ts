@@ -3,14 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postMessage, seedGroup } from '@parley/server/testing';
 import { type E2eApp, launchBrowser, openPhone, PHONE, type Phone, startApp, uniqueAccount } from './harness.ts';
-import { befriendInStore, Finger, PASSWORD, registerInUi } from './steps.ts';
+import { befriendInStore, Finger, openChat, PASSWORD, registerInUi } from './steps.ts';
 
 /** Defects a new user hit (issue 15), checked the way a phone does them: geometry and real touch events. */
-
-const openChat = async (page: Page, contactId: number) => {
-  await page.goto(`/#/pages/message/chat?toContactId=${contactId}&is_group=0`);
-  await page.waitForSelector('[data-testid=chat-page] [data-testid=chat-scroller]');
-};
 
 const centre = async (page: Page, selector: string) => {
   const box = await page.locator(selector).last().boundingBox();

@@ -84,3 +84,9 @@ export async function longPress(page: Page, selector: ReturnType<Page['locator']
   await page.waitForTimeout(ms);
   await page.mouse.up();
 }
+
+/** Opens the private chat with `contactId` and waits for its message list. */
+export async function openChat(page: Page, contactId: number): Promise<void> {
+  await page.goto(`/#/pages/message/chat?toContactId=${contactId}&is_group=0`);
+  await page.waitForSelector('[data-testid=chat-page] [data-testid=chat-scroller]');
+}

@@ -45,7 +45,9 @@ void i18n.use(initReactI18next).init({
 
 async function addLanguages(codes: LanguageCode[]): Promise<void> {
   const trees = await Promise.all(codes.map(loadTranslation));
-  codes.forEach((code, i) => i18n.addResourceBundle(code, 'translation', trees[i], true, true));
+  codes.forEach((code, i) => {
+    i18n.addResourceBundle(code, 'translation', trees[i], true, true);
+  });
 }
 
 /** The shown language and its fallbacks, loaded: the app renders once this settles. */
