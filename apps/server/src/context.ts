@@ -28,6 +28,8 @@ export interface GroupMembership {
   group(groupId: number): Promise<GroupFacts | null>;
   member(groupId: number, userId: number): Promise<MemberFacts | null>;
   memberIds(groupId: number): Promise<number[]>;
+  /** from the cached member set that fan-out reads */
+  isMember(groupId: number, userId: number): Promise<boolean>;
   /** may `from` send `to` a friend request from group `groupId`'s member list? */
   mayAddFriendVia(groupId: number, from: number, to: number): Promise<boolean>;
   invalidate(groupId: number): void;

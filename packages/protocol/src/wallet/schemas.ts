@@ -144,7 +144,8 @@ export const openRedPacketData = z.object({
   outcome: z.enum(OPEN_OUTCOMES),
   /** what I got (success, alreadyClaimed) */
   amount: money.nullable(),
-  packet: redPacketDetailsSchema,
+  /** the packet's status after this open; its details (claims, lucky one) come from getRedPacket */
+  status: z.enum(RED_PACKET_STATUSES),
 });
 
 export const redPacketLogBody = z.object({

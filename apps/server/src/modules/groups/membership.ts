@@ -9,10 +9,20 @@ import type { Bus } from '../../realtime/bus.ts';
  * reaches every node through the bus (with Redis), so no node fans out to a stale member set.
  */
 export function groupMembership(db: Db, bus?: Bus, ttlMs = 2_000): GroupMembership {
-  const memberCache = new Map<number, { at: number; ids: number[] }>();
+  type Members = { at: number; ids: number[]; set?: Set<number> };
+  const memberCache = new Map<number, Members>();
   bus?.onMessage((msg) => {
     if (msg.kind === 'groupMembers') memberCache.delete(msg.groupId);
   });
+
+  async function cached(groupId: number): Promise<Members> {
+    const hit = memberCache.get(groupId);
+    if (hit && Date.now() - hit.at < ttlMs) return hit;
+    const rows = await db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).execute();
+    const entry = { at: Date.now(), ids: rows.map((r) => r.user_id) };
+    memberCache.set(groupId, entry);
+    return entry;
+  }
 
   const facts: GroupMembership = {
     async group(groupId: number): Promise<GroupFacts | null> {
@@ -42,12 +52,13 @@ export function groupMembership(db: Db, bus?: Bus, ttlMs = 2_000): GroupMembersh
     },
 
     async memberIds(groupId: number): Promise<number[]> {
-      const hit = memberCache.get(groupId);
-      if (hit && Date.now() - hit.at < ttlMs) return hit.ids;
-      const rows = await db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).execute();
-      const ids = rows.map((r) => r.user_id);
-      memberCache.set(groupId, { at: Date.now(), ids });
-      return ids;
+      return (await cached(groupId)).ids;
+    },
+
+    async isMember(groupId: number, userId: number): Promise<boolean> {
+      const entry = await cached(groupId);
+      entry.set ??= new Set(entry.ids);
+      return entry.set.has(userId);
     },
 
     /**

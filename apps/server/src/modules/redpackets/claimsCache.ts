@@ -9,6 +9,8 @@ interface Entry {
   /** the claims in seq order: claims are only ever appended, so a packet's list only grows */
   claims: ClaimRow[];
   loadedAt: number;
+  /** the read of newer claims in flight: the answers of one batch share it */
+  catchingUp?: Promise<void>;
 }
 
 /** Packets kept; a burst touches a handful, the sustained load a few hundred. */
@@ -36,16 +38,21 @@ export function claimsCache(db: Db, now: () => number = Date.now) {
     return entry;
   }
 
+  async function catchUp(msgId: number, entry: Entry): Promise<void> {
+    const added = await redPacketStore.claims(db, msgId, Number(entry.claims.at(-1)?.seq ?? 0));
+    entry.claims.push(...added);
+  }
+
   /** The sender and the claims of a packet, at least as many as `claimedCount`. */
   async function of(msgId: number, senderId: number, claimedCount: number): Promise<Entry> {
     const entry = entries.get(msgId);
     if (!entry || now() - entry.loadedAt > ENTRY_TTL_MS) return load(msgId, senderId);
-    if (entry.claims.length < claimedCount) {
-      const lastSeq = entry.claims.at(-1)?.seq ?? 0;
-      const added = await redPacketStore.claims(db, msgId, Number(lastSeq));
-      // another answer may have appended the same rows while this one waited
-      const known = Number(entry.claims.at(-1)?.seq ?? 0);
-      entry.claims.push(...added.filter((c) => Number(c.seq) > known));
+    // a read already in flight may have started before the claims asked for were written: then one more
+    for (let tries = 0; tries < 2 && entry.claims.length < claimedCount; tries++) {
+      entry.catchingUp ??= catchUp(msgId, entry).finally(() => {
+        entry.catchingUp = undefined;
+      });
+      await entry.catchingUp;
     }
     return entry;
   }

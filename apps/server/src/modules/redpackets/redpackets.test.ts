@@ -8,6 +8,10 @@ import { befriend, seedGroup } from '../../testing/fixtures.ts';
 import { walletAdmin } from '../wallet/admin.ts';
 import { claimsCache } from './claimsCache.ts';
 import { expireDuePackets } from './expiry.ts';
+import { redPacketService } from './service.ts';
+import { messageService } from '../messages/service.ts';
+import { systemService } from '../system/service.ts';
+import { walletService } from '../wallet/service.ts';
 
 const HOUR = 3600 * 1000;
 
@@ -171,7 +175,8 @@ for (const backend of backends) {
       const bill = (await call('getUserPriceLog', { kind: 'redpacket_refund' }, a)).body.data;
       expect(bill).toMatchObject([{ amount: '60.00', balance: '70.00', ref: String(msgId) }]);
       const late = await call('openRedPacket', { msg_id: msgId }, a);
-      expect(late.body.data).toMatchObject({ outcome: 'expired', packet: { status: 'expired', refunded: '60.00' } });
+      expect(late.body.data).toMatchObject({ outcome: 'expired', status: 'expired' });
+      expect((await call('getRedPacket', { msg_id: msgId }, a)).body.data).toMatchObject({ status: 'expired', refunded: '60.00' });
       expect((await admin(['audit'])).exitCode).toBe(0);
     });
 
@@ -208,6 +213,25 @@ for (const backend of backends) {
       expect(both.filter((r) => r.body.data.outcome === 'success')).toHaveLength(1);
       expect(both.filter((r) => r.body.data.outcome === 'alreadyClaimed')).toHaveLength(9);
     });
+    it('a claim made on another server breaks a batch here: its claims are retried alone, and that person gets "already claimed"', async () => {
+      const a = await funded('10.00');
+      const [b, c, d] = [await s.user('B'), await s.user('C'), await s.user('D')];
+      const gid = await seedGroup(s.built.ctx.db, a.id, [b.id, c.id, d.id]);
+      const msgId = (await sendPacket(a, { toContactId: groupContactId(gid), amount: '3', count: 3 })).body.data.message.msg_id;
+      const ctx = s.built.ctx;
+      const elsewhere = redPacketService(ctx, messageService(ctx, systemService(ctx.db, ctx.config, ctx.log)), walletService(ctx));
+      // this server learns of the packet before B claims it elsewhere, so it still thinks B may claim
+      expect((await call('openRedPacket', { msg_id: msgId }, c)).body.data.outcome).toBe('success');
+      expect((await elsewhere.open(b.id, msgId)).outcome).toBe('success');
+      const [again, other] = await Promise.all([call('openRedPacket', { msg_id: msgId }, b), call('openRedPacket', { msg_id: msgId }, d)]);
+      expect(again.body.data.outcome).toBe('alreadyClaimed');
+      expect(again.body.data.amount).not.toBeNull();
+      expect(other.body.data).toMatchObject({ outcome: 'success', status: 'finished' });
+      const details = (await call('getRedPacket', { msg_id: msgId }, a)).body.data;
+      expect(details.claims.map((x: { user: { id: number } }) => x.user.id)).toEqual([c.id, b.id, d.id]);
+      expect((await admin(['audit'])).exitCode).toBe(0);
+    });
+
     it("another server's claims show in the details this server gives (the claims cache catches up by the packet's count)", async () => {
       const a = await funded('10.00');
       const [b, c] = [await s.user('B'), await s.user('C')];
@@ -220,10 +244,11 @@ for (const backend of backends) {
       const seen = await elsewhere.of(msgId, a.id, 2);
       expect(seen.claims.map((x) => x.id)).toEqual([b.id, c.id]);
       expect(seen.sender?.id).toBe(a.id);
-      // this server answers with both claims too, and a third open by B is "already claimed" from the cache
+      // this server shows both claims too, and a third open by B is "already claimed"
       const again = await call('openRedPacket', { msg_id: msgId }, b);
       expect(again.body.data.outcome).toBe('alreadyClaimed');
-      expect(again.body.data.packet.claims.map((x: { user: { id: number } }) => x.user.id)).toEqual([b.id, c.id]);
+      const details = (await call('getRedPacket', { msg_id: msgId }, b)).body.data;
+      expect(details.claims.map((x: { user: { id: number } }) => x.user.id)).toEqual([b.id, c.id]);
     });
   });
 }

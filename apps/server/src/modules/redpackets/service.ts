@@ -13,20 +13,25 @@ import {
   RED_PACKET_SHARES_MAX,
   type RedPacketDetails,
   type RedPacketLog,
+  type RedPacketStatus,
   splitFixed,
   splitRandom,
 } from '@parley/protocol';
 import type { z } from 'zod';
-import type { redPacketLogBody, sendRedPacketBody } from '@parley/protocol';
+import type { openRedPacketData, redPacketLogBody, sendRedPacketBody } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
+import { groupCommit } from '../../db/groupCommit.ts';
 import { DomainError, fail } from '../../domainError.ts';
 import type { MessageService } from '../messages/service.ts';
 import { amountFen, type WalletService } from '../wallet/service.ts';
+import { type ClaimJob, type ClaimResult, writeClaims } from './claimBatch.ts';
 import { claimsCache } from './claimsCache.ts';
+import { claimDesk, type DeskPacket } from './desk.ts';
 import { packetLog } from './log.ts';
 import { type PacketRow, redPacketStore } from './store.ts';
 
 type SendBody = z.output<typeof sendRedPacketBody>;
+type OpenAnswer = z.output<typeof openRedPacketData>;
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
@@ -53,6 +58,7 @@ export function sharesFor(body: Pick<SendBody, 'kind' | 'amount' | 'count' | 'is
 export function redPacketService(ctx: AppContext, messages: MessageService, wallet: WalletService, now: () => number = Date.now) {
   const db = ctx.db;
   const claimsOf = claimsCache(db, now);
+  const desk = claimDesk(db, claimsOf.of);
 
   async function send(me: number, body: SendBody, exceptClientId?: string): Promise<{ message: ChatMessage; balance: string }> {
     const isGroup = body.is_group === 1 || parseGroupContactId(body.toContactId) !== null;
@@ -168,85 +174,102 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
     return details(me, row, claimant);
   }
 
-  /** The outcome with the packet as it is now (`fresh`: a row just read or updated, saving a read). */
-  async function answer(me: number, outcome: OpenOutcome, msgId: number, claimant: boolean, amount: number | null, fresh?: PacketRow) {
-    const row = fresh ?? ((await redPacketStore.packet(db, msgId)) as PacketRow);
-    return { outcome, amount: amount === null ? null : fenToYuan(amount), packet: await details(me, row, claimant) };
+  /** May `me` claim it? Not the sender of a private packet (false); nobody outside it (refused). */
+  async function mayClaim(me: number, packet: DeskPacket): Promise<boolean> {
+    if (packet.isGroup) {
+      if (await ctx.groups.isMember(Number(packet.groupId), me)) return true;
+      throw fail('redpackets.notEligible');
+    }
+    if (me === packet.toUser) return true;
+    if (me === packet.senderId) return false;
+    throw fail('redpackets.notEligible');
   }
 
-  /** One claim in one transaction: the next stored share, credited from escrow. Null when none was left. */
-  function claim(me: number, row: PacketRow, at: number) {
-    return db.transaction().execute(async (trx) => {
-      const taken = await redPacketStore.takeNext(trx, row.msg_id, at);
-      if (!taken) return null;
-      // a second claim of mine racing the first breaks the unique (packet, claimer) index: rolled back
-      const amount = await redPacketStore.claimShare(trx, row.msg_id, Number(taken.claimed_count), me, at);
-      const balances = await wallet.transfer(trx, {
-        kind: 'redpacket_receive',
-        ref: row.msg_id,
-        from: wallet.accounts.escrow,
-        to: wallet.userAccount(me),
-        amount,
-        now: at,
-      });
-      const now: PacketRow = {
-        ...row,
-        claimed_count: Number(taken.claimed_count),
-        claimed_total: Number(taken.claimed_total),
-        status: taken.status,
-        finished_at: taken.finished_at === null ? null : Number(taken.finished_at),
-      };
-      return { amount, balance: balances.get(me) as number, row: now };
-    });
+  /** The batch's claims, or each alone when one of them broke it (a claim of mine made on another node). */
+  async function writeOrSplit(jobs: ClaimJob[]): Promise<ClaimResult[]> {
+    try {
+      return await writeClaims(db, ctx.dialect, jobs);
+    } catch (err) {
+      if (err instanceof DomainError || !isUniqueViolation(err)) throw err;
+      if (jobs.length > 1) return Promise.all(jobs.map(async (j) => (await writeOrSplit([j]))[0]));
+      const mine = await redPacketStore.shareOf(db, jobs[0].packet.msgId, jobs[0].me);
+      return [{ outcome: 'alreadyClaimed', amount: mine ? Number(mine.amount) : null }];
+    }
+  }
+  const claims = groupCommit(writeOrSplit);
+
+  const statusOf = (packet: DeskPacket, at: number): RedPacketStatus =>
+    packet.closed ?? (packet.expiresAt <= at ? 'expired' : 'open');
+
+  /** What an open answers from what this node knows, without a write; undefined when it must claim. */
+  function settled(me: number, packet: DeskPacket, at: number): { outcome: OpenOutcome; amount: number | null } | undefined {
+    const had = packet.claimers.get(me);
+    if (had !== undefined) return { outcome: 'alreadyClaimed', amount: had };
+    if (statusOf(packet, at) === 'expired') return { outcome: 'expired', amount: null };
+    if (packet.closed === 'finished') return { outcome: 'soldOut', amount: null };
+    return undefined;
   }
 
   /** Claims the next stored share: success, soldOut, alreadyClaimed, tooSlow, notCaptured or expired. */
-  async function open(me: number, msgId: number) {
-    const { row, claimant } = await visible(me, msgId);
-    if (!claimant) return answer(me, 'notCaptured', msgId, claimant, null, row);
-    const had = (await claimsOf.of(msgId, row.sender_id, Number(row.claimed_count))).claims.find((c) => c.id === me);
-    if (had) return answer(me, 'alreadyClaimed', msgId, claimant, Number(had.amount), row);
+  async function open(me: number, msgId: number): Promise<OpenAnswer> {
+    const packet = await desk.get(msgId);
+    if (!packet) throw fail('redpackets.notFound');
+    const answer = (outcome: OpenOutcome, fen: number | null): OpenAnswer => ({
+      outcome,
+      amount: fen === null ? null : fenToYuan(fen),
+      status: statusOf(packet, now()),
+    });
+    if (!(await mayClaim(me, packet))) return answer('notCaptured', null);
+    // a second open of mine while the first waits for its batch: answered by the first's result
+    const first = packet.pending.get(me);
+    if (first) await first.catch(() => undefined);
     const at = now();
-    if (row.status === 'expired' || Number(row.expires_at) <= at) return answer(me, 'expired', msgId, claimant, null, row);
-    if (row.status === 'finished') return answer(me, 'soldOut', msgId, claimant, null, row);
-    // a first red packet opens the wallet (with the default payment password)
-    await wallet.ensureWallet(me, at);
-    let claimed: Awaited<ReturnType<typeof claim>>;
+    const known = settled(me, packet, at);
+    if (known) return answer(known.outcome, known.amount);
+    const claim = (async () => {
+      // a first red packet opens the wallet (with the default payment password)
+      await wallet.ensureWallet(me, at);
+      return claims.submit({ me, packet, at });
+    })();
+    packet.pending.set(me, claim);
+    let result: ClaimResult;
     try {
-      claimed = await claim(me, row, at);
-    } catch (err) {
-      if (err instanceof DomainError || !isUniqueViolation(err)) throw err;
-      const mine = await redPacketStore.shareOf(db, msgId, me);
-      return answer(me, 'alreadyClaimed', msgId, claimant, mine ? Number(mine.amount) : null);
+      result = await claim;
+    } finally {
+      packet.pending.delete(me);
     }
-    if (!claimed) {
-      const later = await redPacketStore.packet(db, msgId);
-      const expired = later?.status === 'expired' || Number(later?.expires_at) <= at;
-      return answer(me, expired ? 'expired' : 'tooSlow', msgId, claimant, null, later);
+    if (result.outcome === 'alreadyClaimed') {
+      if (result.amount !== null) packet.claimers.set(me, result.amount);
+      return answer('alreadyClaimed', result.amount);
     }
-    ctx.hub.pushUsers([me], 'walletBalance', { balance: fenToYuan(claimed.balance), reason: 'redpacket_receive' });
-    const done = await answer(me, 'success', msgId, claimant, claimed.amount, claimed.row);
-    announceOpened(done.packet, Number(claimed.row.group_id), me, claimed.amount);
-    return done;
+    if (result.outcome !== 'success') {
+      packet.closed = result.outcome === 'expired' ? 'expired' : 'finished';
+      return answer(result.outcome, null);
+    }
+    packet.claimers.set(me, result.amount);
+    if (result.finished) packet.closed = 'finished';
+    ctx.hub.pushUsers([me], 'walletBalance', { balance: fenToYuan(result.balance), reason: 'redpacket_receive' });
+    announceOpened(packet, me, result).catch((err) => ctx.log.warn({ err, msgId }, 'red packet opened notice failed'));
+    return answer('success', result.amount);
   }
 
-  /** "X opened your red packet": to the sender and the claimer only. */
-  function announceOpened(packet: RedPacketDetails, groupId: number, claimer: number, amount: number) {
-    const sender = packet.sender.id;
+  /** "X opened your red packet": to the sender and the claimer only, with their names from the claims list. */
+  async function announceOpened(packet: DeskPacket, claimer: number, won: { amount: number; finished: boolean; claimedCount: number }) {
+    const { claims, sender } = await claimsOf.of(packet.msgId, packet.senderId, won.claimedCount);
     const base = {
-      msg_id: packet.msg_id,
-      is_group: packet.is_group,
-      sender: { id: sender, displayName: packet.sender.displayName },
-      claimer: { id: claimer, displayName: packet.claims.find((c) => c.user.id === claimer)?.user.displayName ?? '' },
-      amount: fenToYuan(amount),
-      finished: packet.status === 'finished',
+      msg_id: packet.msgId,
+      is_group: packet.isGroup ? 1 : 0,
+      sender: { id: packet.senderId, displayName: sender?.nickname ?? '' },
+      claimer: { id: claimer, displayName: claims.find((c) => c.id === claimer)?.nickname ?? '' },
+      amount: fenToYuan(won.amount),
+      finished: won.finished,
     };
-    if (packet.is_group === 1) {
-      ctx.hub.pushUsers([...new Set([sender, claimer])], 'redPacketOpened', { ...base, toContactId: groupContactId(groupId) });
+    if (packet.isGroup) {
+      ctx.hub.pushUsers([...new Set([packet.senderId, claimer])], 'redPacketOpened', { ...base, toContactId: groupContactId(Number(packet.groupId)) });
       return;
     }
-    ctx.hub.pushUsers([sender], 'redPacketOpened', { ...base, toContactId: claimer });
-    if (claimer !== sender) ctx.hub.pushUsers([claimer], 'redPacketOpened', { ...base, toContactId: sender });
+    ctx.hub.pushUsers([packet.senderId], 'redPacketOpened', { ...base, toContactId: claimer });
+    if (claimer !== packet.senderId) ctx.hub.pushUsers([claimer], 'redPacketOpened', { ...base, toContactId: packet.senderId });
   }
 
   async function log(me: number, body: z.output<typeof redPacketLogBody>): Promise<RedPacketLog> {

@@ -79,7 +79,8 @@ function OpenDialog({ msgId, blessing, cover, sender, onClose }: { msgId: number
     setBusy(true);
     try {
       const r = await api.call('openRedPacket', { msg_id: msgId });
-      client.setQueryData(packetKey(msgId), r.packet);
+      // the answer is small; the bubble and the details read the packet again
+      void client.invalidateQueries({ queryKey: packetKey(msgId) });
       setOutcome({ kind: r.outcome, amount: r.amount });
     } catch {
       onClose();

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { groupCommit } from './groupCommit.ts';
+
+describe('groupCommit', () => {
+  it('jobs of one turn share a batch, jobs that come while it runs share the next, each gets its own result', async () => {
+    const batches: number[][] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const commit = groupCommit(async (jobs: number[]) => {
+      batches.push(jobs);
+      if (batches.length === 1) await gate;
+      return jobs.map((j) => j * 10);
+    });
+    const first = [1, 2, 3].map((j) => commit.submit(j));
+    await new Promise((r) => setImmediate(r));
+    const second = [4, 5].map((j) => commit.submit(j));
+    release();
+    expect(await Promise.all([...first, ...second])).toEqual([10, 20, 30, 40, 50]);
+    expect(batches).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+  });
+
+  it('a failed batch fails its own jobs only, and the queue goes on', async () => {
+    const commit = groupCommit(async (jobs: string[]) => {
+      if (jobs.includes('bad')) throw new Error('rolled back');
+      return jobs.map((j) => j.toUpperCase());
+    }, 2);
+    const answers = await Promise.allSettled(['bad', 'a', 'b'].map((j) => commit.submit(j)));
+    expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+    expect((answers[2] as PromiseFulfilledResult<string>).value).toBe('B');
+  });
+});

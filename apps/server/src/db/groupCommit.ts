@@ -1,0 +1,38 @@
+/**
+ * Group commit: jobs submitted while a batch is being written wait and go together in the next
+ * one, so a burst costs a few transactions instead of one each. Each job is answered only after
+ * the batch that holds it has run (`run` commits before it returns). `run` answers one result per
+ * job, in order; if it throws, every job of that batch fails with the error.
+ */
+export function groupCommit<Job, Result>(run: (jobs: Job[]) => Promise<Result[]>, maxBatch = 500) {
+  let queue: { job: Job; resolve(r: Result): void; reject(e: unknown): void }[] = [];
+  let running = false;
+
+  async function drain(): Promise<void> {
+    running = true;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, maxBatch);
+      queue = queue.slice(batch.length);
+      try {
+        const results = await run(batch.map((b) => b.job));
+        for (const [i, b] of batch.entries()) b.resolve(results[i]);
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      }
+    }
+    running = false;
+  }
+
+  return {
+    submit(job: Job): Promise<Result> {
+      return new Promise<Result>((resolve, reject) => {
+        queue.push({ job, resolve, reject });
+        // the first job of a quiet moment waits one turn, so the requests read in the same turn join it
+        if (!running) {
+          running = true;
+          setImmediate(() => void drain());
+        }
+      });
+    },
+  };
+}

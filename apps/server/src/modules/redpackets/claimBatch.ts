@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/index.ts';
+import { type Leg, post, SYSTEM_ACCOUNTS, userAccount } from '../wallet/ledger.ts';
+import type { DeskPacket } from './desk.ts';
+
+export interface ClaimJob {
+  me: number;
+  packet: DeskPacket;
+  at: number;
+}
+
+export type ClaimResult =
+  | { outcome: 'success'; amount: number; balance: number; finished: boolean; claimedCount: number }
+  | { outcome: 'tooSlow' | 'expired'; amount: null }
+  | { outcome: 'alreadyClaimed'; amount: number | null };
+
+interface Win {
+  job: ClaimJob;
+  seq: number;
+  amount?: number;
+}
+
+/**
+ * The claims of one batch, written in one database transaction. The packets' rows are read (and
+ * locked on PostgreSQL); the next stored shares of each go to its first claimers in arrival order;
+ * each packet's count and total move once; escrow pays every winner in one ledger posting (a leg
+ * per packet and per winner, each with its packet as ref). Claimers past the last share are too
+ * slow. A person claiming twice breaks the unique (packet, claimer) index and rolls the batch back;
+ * the caller then retries each claim alone.
+ */
+export async function writeClaims(db: Db, dialect: Dialect, jobs: ClaimJob[]): Promise<ClaimResult[]> {
+  const byPacket = new Map<number, ClaimJob[]>();
+  for (const j of jobs) byPacket.set(j.packet.msgId, [...(byPacket.get(j.packet.msgId) ?? []), j]);
+  const results = new Map<ClaimJob, ClaimResult>();
+  await db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('red_packets')
+      .select(['msg_id', 'status', 'claimed_count', 'count', 'expires_at'])
+      .where('msg_id', 'in', [...byPacket.keys()])
+      .$if(dialect === 'postgres', (q) => q.forUpdate())
+      .execute();
+    const wins: Win[] = [];
+    const packets: { msgId: number; from: number; wins: Win[]; finished: boolean }[] = [];
+    for (const row of rows) {
+      const claims = byPacket.get(Number(row.msg_id)) as ClaimJob[];
+      const at = claims[0].at;
+      const expired = row.status === 'expired' || (row.status === 'open' && Number(row.expires_at) <= at);
+      const from = Number(row.claimed_count);
+      const taking = row.status === 'open' && !expired ? Math.min(claims.length, row.count - from) : 0;
+      claims.forEach((job, i) => {
+        if (i >= taking) results.set(job, { outcome: expired ? 'expired' : 'tooSlow', amount: null });
+      });
+      if (taking === 0) continue;
+      const packetWins = claims.slice(0, taking).map((job, i) => ({ job, seq: from + i + 1 }));
+      wins.push(...packetWins);
+      packets.push({ msgId: Number(row.msg_id), from, wins: packetWins, finished: from + taking >= row.count });
+    }
+    if (wins.length === 0) return;
+    await takeShares(trx, wins);
+    const at = jobs[0].at;
+    const legs: Leg[] = [];
+    for (const p of packets) {
+      const sum = p.wins.reduce((t, w) => t + (w.amount as number), 0);
+      await trx
+        .updateTable('red_packets')
+        .set((eb) => ({
+          claimed_count: p.from + p.wins.length,
+          claimed_total: eb('claimed_total', '+', sum),
+          ...(p.finished ? { status: 'finished', finished_at: at } : {}),
+        }))
+        .where('msg_id', '=', p.msgId)
+        .execute();
+      legs.push({ account: SYSTEM_ACCOUNTS.escrow, amount: -sum, ref: p.msgId });
+      for (const w of p.wins) legs.push({ account: userAccount(w.job.me), amount: w.amount as number, ref: p.msgId });
+    }
+    const balances = await post(trx, { kind: 'redpacket_receive', ref: packets.map((p) => p.msgId).join(','), legs, now: at });
+    for (const p of packets) {
+      for (const w of p.wins) {
+        const claimedCount = p.from + p.wins.length;
+        results.set(w.job, { outcome: 'success', amount: w.amount as number, balance: balances.get(w.job.me) as number, finished: p.finished, claimedCount });
+      }
+    }
+  });
+  return jobs.map((j) => results.get(j) as ClaimResult);
+}
+
+/** Marks every won share claimed in one statement and reads its amount into `wins`. */
+async function takeShares(trx: Db, wins: Win[]): Promise<void> {
+  const claimerOf = sql<number>`case ${sql.join(
+    wins.map((w) => sql`when packet_id = ${w.job.packet.msgId} and seq = ${w.seq} then cast(${w.job.me} as bigint)`),
+    sql` `,
+  )} end`;
+  const shares = await trx
+    .updateTable('red_packet_shares')
+    .set({ claimed_by: claimerOf, claimed_at: wins[0].job.at })
+    .where((eb) => eb.or(wins.map((w) => eb.and([eb('packet_id', '=', w.job.packet.msgId), eb('seq', '=', w.seq)]))))
+    .returning(['packet_id', 'seq', 'amount'])
+    .execute();
+  const amountOf = new Map(shares.map((s) => [`${s.packet_id}:${s.seq}`, Number(s.amount)]));
+  for (const w of wins) w.amount = amountOf.get(`${w.job.packet.msgId}:${w.seq}`);
+}
