@@ -3,14 +3,14 @@
  * plain `node` runs; tsx is for development only. The pure-JavaScript packages are bundled in too
  * (one file to parse instead of hundreds to resolve: start time). External: the native ones, which
  * cannot be bundled, and the ones the server loads lazily (only with PostgreSQL, Redis, mail,
- * uploads or rich text), which would otherwise be parsed at every start.
+ * uploads, rich text or web push), which would otherwise be parsed at every start.
  */
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-const EXTERNAL = ['better-sqlite3', '@node-rs/argon2', 'pg', 'ioredis', 'nodemailer', 'file-type', 'sanitize-html'];
+const EXTERNAL = ['better-sqlite3', '@node-rs/argon2', 'pg', 'ioredis', 'nodemailer', 'file-type', 'sanitize-html', 'web-push'];
 
 const started = Date.now();
 await build({

@@ -1,4 +1,3 @@
-import { fileReaders } from './fileReaders.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { BODY_LIMIT_BYTES, SOCKET_RESTART_CLOSE_CODE } from '@parley/protocol';
@@ -6,6 +5,9 @@ import { sql } from 'kysely';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { background } from './background.ts';
+import { fileReaders } from './fileReaders.ts';
+import { listeners } from './listeners.ts';
 import { type DbHandle, migrate, openDatabase } from './db/index.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { installErrorHandling, installJsonParser } from './http/errors.ts';
@@ -25,7 +27,6 @@ import { groupMembership } from './modules/groups/membership.ts';
 import { registerModules } from './modules/index.ts';
 import { featuresOf } from './modules/translate/engines.ts';
 import { type SystemService, systemService } from './modules/system/service.ts';
-import { systemStore } from './modules/system/store.ts';
 import { SERVER_ROOT } from './serverRoot.ts';
 
 export interface BuiltApp {
@@ -38,20 +39,6 @@ export interface BuiltApp {
 }
 
 const CONFIG_POLL_MS = 2_000;
-
-async function loadSecret(handle: DbHandle, given?: string): Promise<string> {
-  if (given) return given;
-  const store = systemStore(handle.db);
-  const existing = (await store.readAll()).secret;
-  if (existing) return JSON.parse(existing);
-  const secret = randomBytes(32).toString('base64url');
-  await handle.db
-    .insertInto('system_config')
-    .values({ key: 'secret', value: JSON.stringify(secret) })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  return JSON.parse((await store.readAll()).secret);
-}
 
 export async function buildApp(config: Config): Promise<BuiltApp> {
   const app = Fastify({
@@ -88,7 +75,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   hubRef = hub;
   let draining = false;
   const system = systemService(db.db, config, app.log, featuresOf(config));
-  const secret = await loadSecret(db, config.secret);
+  const secret = config.secret ?? (await system.kept('secret', () => randomBytes(32).toString('base64url')));
 
   const ctx: AppContext = {
     config,
@@ -101,6 +88,9 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     groups: groupMembership(db.db, bus),
     friends: friendRelations(db.db),
     fileReaders: fileReaders(),
+    newMessages: listeners(),
+    sessionsEnded: listeners(),
+    background: background(app.log),
   };
   await installCompression(app);
   await installProtection(app, config, () => ctx.sessions);
@@ -121,6 +111,9 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     draining = true;
     hub.closeAllWith(SOCKET_RESTART_CLOSE_CODE, 'restart', config.shutdownGraceMs);
   });
+
+  // after the requests in flight (preClose), before the database closes
+  app.addHook('onClose', async () => ctx.background.idle());
 
   await serveStatic(app, config.webDist, path.join(SERVER_ROOT, 'assets'));
   const detachSocket = attachSocket(app, hub, { resolve: (t) => ctx.sessions.resolve(t) }, config, () => draining);

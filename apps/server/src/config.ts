@@ -87,7 +87,7 @@ export interface Config {
   smtpFrom: string;
   uploadMaxBytes: number;
   socketIdleMs: number;
-  /** Signs QR codes and other server-made tokens; generated and kept in DATA_DIR when not given. */
+  /** Signs QR codes and other server-made tokens; when not given, made at the first start and kept in the database (system_config). */
   secret?: string;
   trustProxy: boolean;
   webDist: string;

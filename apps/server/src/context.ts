@@ -1,7 +1,9 @@
-import type { GroupSetting } from '@parley/protocol';
+import type { ChatMessage, GroupSetting } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Background } from './background.ts';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/index.ts';
+import type { Listeners } from './listeners.ts';
 import type { Hub } from './realtime/hub.ts';
 import type { SessionResolver } from './session.ts';
 
@@ -54,6 +56,12 @@ export interface FileReaders {
   mayRead(userId: number, fileId: number): Promise<boolean>;
 }
 
+/** A message just committed and pushed to the sockets of its recipients (every user id, or 'all': a broadcast). */
+export interface NewMessage {
+  message: ChatMessage;
+  recipients: number[] | 'all';
+}
+
 /** What every module gets: config, database, the socket hub and the session resolver. */
 export interface AppContext {
   config: Config;
@@ -69,4 +77,10 @@ export interface AppContext {
   friends: FriendRelations;
   /** may a user read an upload for a reason outside the chats (see `canReadFile`) */
   fileReaders: FileReaders;
+  /** told of every new message after its commit and socket push (web push listens); a listener returns at once */
+  newMessages: Listeners<NewMessage>;
+  /** told of the session ids that ended on purpose (logout, signed out by another device, password change) */
+  sessionsEnded: Listeners<number[]>;
+  /** work after the answer, waited for on shutdown */
+  background: Background;
 }

@@ -1,4 +1,4 @@
-import { groupContactId, SYSTEM_CONTACT_ID } from '@parley/protocol';
+import { CHAT_ROUTE, groupContactId, SYSTEM_CONTACT_ID } from '@parley/protocol';
 
 /**
  * Every route path of spec §2 and the builders of their links: the one place a `/pages/…` path is
@@ -10,7 +10,7 @@ export const Paths = {
   contacts: '/pages/contacts/index',
   login: '/pages/login/index',
   register: '/pages/login/register',
-  chat: '/pages/message/chat',
+  chat: CHAT_ROUTE,
   emoji: '/pages/message/emoji',
   chatDetail: '/pages/message/detail',
   record: '/pages/message/record',

@@ -37,6 +37,7 @@ export const RATE_LIMITS = {
     windowMs: MINUTE,
   },
   moments: { paths: ['/enterprise/moments/post', '/enterprise/moments/comment', '/enterprise/moments/like'], max: 60, windowMs: MINUTE },
+  webPush: { paths: ['/enterprise/push/subscribe', '/enterprise/push/unsubscribe', '/enterprise/push/setpreview'], max: 30, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
 /** Sign-in: failures of one account (per address: LOGIN_FAILURE_LIMIT) before each further attempt waits; the wait doubles per failure. */

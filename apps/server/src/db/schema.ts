@@ -290,6 +290,27 @@ export interface Database {
   moment_covers: { user_id: number; file_id: number; updated_at: number };
   favorites: FavoritesTable;
   stickers: StickersTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_settings: PushSettingsTable;
+}
+
+/** A browser's push subscription (migration 015): `session_id` is the session that made it (logout removes it). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  session_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+}
+
+/** A user's push settings (migration 015); no row = the defaults. */
+export interface PushSettingsTable {
+  user_id: number;
+  /** 1: pushes show the message text */
+  preview: number;
+  updated_at: number;
 }
 
 /** Favorites (migration 013): `message` is the kept ChatMessage as JSON (file links left out). */

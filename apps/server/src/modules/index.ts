@@ -24,6 +24,7 @@ import { systemRoutes } from './system/routes.ts';
 import type { SystemService } from './system/service.ts';
 import { translateRoutes } from './translate/routes.ts';
 import { translateService } from './translate/service.ts';
+import { registerWebPush } from './webpush/module.ts';
 import { usersRoutes } from './users/routes.ts';
 import { uploadsRoutes } from './uploads/routes.ts';
 import { workRoutes } from './work/routes.ts';
@@ -53,6 +54,7 @@ export function registerModules(router: Router, ctx: AppContext, system: SystemS
   favoritesRoutes(router, favoritesService(ctx, messageService(ctx, system)));
   emojiRoutes(router, emojiService(ctx));
   registerWalletAndRedPackets(router, ctx, system, app);
+  registerWebPush(router, ctx, system, app);
   const calls = callService(ctx, system, messageService(ctx, system));
   callsRoutes(router, calls);
   ctx.hub.onDisconnect((clientId) => {

@@ -216,6 +216,12 @@ export const authzMatrix: Record<string, MatrixEntry> = {
   '/enterprise/emoji/add': { stranger: () => ({ file_id: 1 }) },
   '/enterprise/emoji/del': { stranger: () => ({ ids: [1] }) },
   '/enterprise/emoji/move': { stranger: () => ({ id: 1 }) },
+  // web push (modules/webpush/webpush.test.ts proves another user's subscription cannot be removed)
+  '/enterprise/push/key': { stranger: own('the server’s public key, the same for everyone') },
+  '/enterprise/push/subscribe': { stranger: own('subscribes the caller’s own browser') },
+  '/enterprise/push/unsubscribe': { stranger: () => ({ endpoint: 'https://push.example/someone-else' }) },
+  '/enterprise/push/settings': { stranger: own('the caller’s own settings') },
+  '/enterprise/push/setPreview': { stranger: own('the caller’s own settings') },
 };
 
 export function matrixEntryFor(path: string): MatrixEntry | undefined {

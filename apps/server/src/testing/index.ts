@@ -16,3 +16,4 @@ export { systemService } from '../modules/system/service.ts';
 export { workService } from '../modules/work/service.ts';
 export * from './fakeEngines.ts';
 export { postMessage } from '../modules/messages/deliver.ts';
+export * from './pushService.ts';

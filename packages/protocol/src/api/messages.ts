@@ -319,6 +319,11 @@ export const VOICE_MIN_SECONDS = RECORDING_MIN_SECONDS;
 export const FORWARD_LABEL = '[聊天记录]';
 export const RECALLED_LABEL = '[消息已撤回]';
 
+/** Whether a message mentions `userId`: by id, or everyone (`at` holds 0). */
+export function mentionsUser(m: { at: readonly number[] }, userId: number): boolean {
+  return m.at.includes(userId) || m.at.includes(0);
+}
+
 /**
  * The chat-list label of a message: the text for text/event/system, the spec §4 label otherwise,
  * '[聊天记录]' for a merged forward and '[消息已撤回]' for a recalled message.

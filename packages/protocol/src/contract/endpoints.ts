@@ -18,6 +18,7 @@ import { docsEndpoints } from './endpoints/docs.ts';
 import { momentsEndpoints } from './endpoints/moments.ts';
 import { favoritesEndpoints } from './endpoints/favorites.ts';
 import { emojiEndpoints } from './endpoints/emoji.ts';
+import { webPushEndpoints } from './endpoints/webPush.ts';
 
 /**
  * Every HTTP endpoint, by name (design: Contract). The server registers its routes from this
@@ -43,6 +44,7 @@ export const endpoints = {
   ...momentsEndpoints,
   ...favoritesEndpoints,
   ...emojiEndpoints,
+  ...webPushEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

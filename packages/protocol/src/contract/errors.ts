@@ -18,6 +18,7 @@ import { workErrors } from './errors/work.ts';
 import { docsErrors } from './errors/docs.ts';
 import { momentsErrors } from './errors/moments.ts';
 import { favoritesErrors } from './errors/favorites.ts';
+import { webPushErrors } from './errors/webPush.ts';
 
 /**
  * Every refusal the server can answer, by stable key. A refusal is
@@ -44,6 +45,7 @@ export const errors = {
   ...docsErrors,
   ...momentsErrors,
   ...favoritesErrors,
+  ...webPushErrors,
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof errors;

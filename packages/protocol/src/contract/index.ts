@@ -8,3 +8,4 @@ export { DOC_FALLBACK_LANG, DOC_HTML_MAX, DOC_LANGS, DOC_LIST_MAX, DOC_SLUG_MAX,
 export * from './endpoints/moments.ts';
 export * from './endpoints/favorites.ts';
 export * from './endpoints/emoji.ts';
+export * from './endpoints/webPush.ts';

@@ -11,6 +11,7 @@ import * as docs from './011_docs.ts';
 import * as moments from './012_moments.ts';
 import * as favorites from './013_favorites.ts';
 import * as scale from './014_scale.ts';
+import * as webPush from './015_webpush.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -32,4 +33,5 @@ export const migrations: MigrationStep[] = [
   { name: '012_moments', up: moments.up },
   { name: '013_favorites', up: favorites.up },
   { name: '014_scale', up: scale.up },
+  { name: '015_webpush', up: webPush.up },
 ];

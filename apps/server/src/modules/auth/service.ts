@@ -34,7 +34,7 @@ export interface ClientMeta {
   cid: string;
 }
 
-export function authService(ctx: Pick<AppContext, 'db' | 'dialect' | 'hub'>, system: SystemService) {
+export function authService(ctx: Pick<AppContext, 'db' | 'dialect' | 'hub' | 'sessionsEnded'>, system: SystemService) {
   const store = authStore(ctx.db);
   const attempts = attemptLedger(ctx.db, ctx.dialect);
 
@@ -137,6 +137,7 @@ export function authService(ctx: Pick<AppContext, 'db' | 'dialect' | 'hub'>, sys
             offlineNotice('auth.signedInElsewhere'),
             { close: true },
           );
+          await ctx.sessionsEnded.emit(revoked);
         }
       }
       return { authToken: token, userInfo: toUserInfo(user) };
@@ -145,6 +146,7 @@ export function authService(ctx: Pick<AppContext, 'db' | 'dialect' | 'hub'>, sys
     async logout(user: AuthUser): Promise<void> {
       await store.revokeSession(user.sessionId, Date.now());
       ctx.hub.closeSessions([user.sessionId]);
+      await ctx.sessionsEnded.emit([user.sessionId]);
     },
 
     async currentUser(userId: number) {

@@ -260,7 +260,12 @@ export function conversationService(ctx: AppContext) {
     return { id: apiContactId(scope.contactId), cleared_msg_id: upTo };
   }
 
-  return { contacts, markRead, markMentionsRead, setTop, setNotice, hide, clear };
+  /** Of `userIds`, the ones who turned notifications off (do not disturb) for their chat `contactId`. */
+  async function mutedAmong(contactId: string, userIds: number[]): Promise<Set<number>> {
+    return new Set(await store.mutedAmong(db, contactId, userIds));
+  }
+
+  return { contacts, markRead, markMentionsRead, setTop, setNotice, hide, clear, mutedAmong };
 }
 
 export type ConversationService = ReturnType<typeof conversationService>;

@@ -180,6 +180,19 @@ export const conversationsStore = {
       .execute();
   },
 
+  /** Of `userIds`, those whose row for `contactId` has notifications off (primary key lookups). */
+  async mutedAmong(db: Db, contactId: string, userIds: number[]): Promise<number[]> {
+    if (userIds.length === 0) return [];
+    const rows = await db
+      .selectFrom('conversations')
+      .select('user_id')
+      .where('contact_id', '=', contactId)
+      .where('user_id', 'in', userIds)
+      .where('is_notice', '=', 0)
+      .execute();
+    return rows.map((r) => Number(r.user_id));
+  },
+
   /** The read cursor of `userId` in their row for `contactId` (0 when none). */
   async readCursor(db: Db, userId: number, contactId: string): Promise<number> {
     const row = await db

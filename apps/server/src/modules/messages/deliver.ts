@@ -13,6 +13,7 @@ import {
 } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
 import type { Db, Dialect } from '../../db/index.ts';
+import { listeners } from '../../listeners.ts';
 import type { Hub } from '../../realtime/hub.ts';
 import { fileUrlFor } from '../uploads/files.ts';
 import { type MessageRow, type SenderColumns, toChatMessage } from './serialize.ts';
@@ -23,7 +24,7 @@ import { lockConversations, type MessageDraft, messagesStore, storedColumns } fr
  * server-made messages (group events, "You are now friends", system notices).
  */
 
-export type DeliverCtx = Pick<AppContext, 'db' | 'dialect' | 'hub' | 'groups' | 'secret'>;
+export type DeliverCtx = Pick<AppContext, 'db' | 'dialect' | 'hub' | 'groups' | 'secret' | 'newMessages'>;
 
 /** The file facts a message carries (from `fileForSending` or the uploads row). */
 export interface DraftFile {
@@ -145,6 +146,7 @@ export async function commitAndPush(
     const type = message.is_group ? 'group' : 'simple';
     if (to === 'all') ctx.hub.push({ all: true }, type, message, { exceptClientId });
     else ctx.hub.pushUsers(to, type, message, exceptClientId);
+    await ctx.newMessages.emit({ message, recipients: to });
   }
   return delivered;
 }
@@ -251,7 +253,8 @@ export async function postSystemNotice(
   };
   const noGroups = { memberIds: async () => [] } as unknown as AppContext['groups'];
   const [done] = await commitAndPush(
-    { db: ctx.db, hub: ctx.hub, dialect: ctx.dialect ?? 'sqlite', groups: noGroups, secret: ctx.secret ?? '' },
+    // a notice is no chat message: nobody else is told of it
+    { db: ctx.db, hub: ctx.hub, dialect: ctx.dialect ?? 'sqlite', groups: noGroups, secret: ctx.secret ?? '', newMessages: listeners() },
     [draft],
   );
   return done.message;

@@ -69,6 +69,17 @@ export function systemService(db: Db, config: Config, log: { info(obj: object, m
       return cached.info;
     },
 
+    /**
+     * A value made once for the whole installation and kept (as JSON) in the config table, such as
+     * the signing secret or the VAPID keys: the first node to start writes it, every node reads the same.
+     */
+    async kept<T>(key: string, make: () => T | Promise<T>): Promise<T> {
+      const existing = await store.read(key);
+      if (existing !== undefined) return JSON.parse(existing) as T;
+      await store.writeOnce(key, JSON.stringify(await make()));
+      return JSON.parse((await store.read(key)) as string) as T;
+    },
+
     async systemInfo(): Promise<SystemInfo> {
       return { sysInfo: await this.sysInfo(), features, version: APP_VERSION, versionCode: APP_VERSION_CODE };
     },

@@ -6,6 +6,13 @@ export function systemStore(db: Db) {
       const rows = await db.selectFrom('system_config').select(['key', 'value']).execute();
       return Object.fromEntries(rows.map((r) => [r.key, r.value]));
     },
+    async read(key: string): Promise<string | undefined> {
+      return (await db.selectFrom('system_config').select('value').where('key', '=', key).executeTakeFirst())?.value;
+    },
+    /** Writes `value` unless the key has one (the first of racing nodes wins). */
+    async writeOnce(key: string, value: string): Promise<void> {
+      await db.insertInto('system_config').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    },
     async write(key: string, value: string): Promise<void> {
       await db
         .insertInto('system_config')

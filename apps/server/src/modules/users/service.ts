@@ -166,6 +166,7 @@ export function usersService(ctx: AppContext) {
       await attempts.clear(key);
       if (revoked.length > 0) {
         ctx.hub.push({ sessions: revoked }, 'offline', offlineNotice('users.passwordChangedSignIn'), { close: true });
+        await ctx.sessionsEnded.emit(revoked);
       }
       return { signedOut: revoked.length };
     },
@@ -180,6 +181,7 @@ export function usersService(ctx: AppContext) {
         throw fail('users.deviceNotSignedIn');
       }
       ctx.hub.push({ sessions: [id] }, 'offline', offlineNotice('users.signedOutByOther'), { close: true });
+      await ctx.sessionsEnded.emit([id]);
       return { id, current: id === user.sessionId };
     },
 

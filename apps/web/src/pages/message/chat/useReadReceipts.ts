@@ -1,3 +1,4 @@
+import { mentionsUser } from '@parley/protocol';
 import { useEffect, useRef } from 'react';
 import { readAtMsg, setMsgIsRead } from '../../../api/messages.ts';
 import { findContact } from '../../../stores/conversationList.ts';
@@ -18,7 +19,7 @@ export function useReadReceipts(contactId: string, isGroup: boolean, items: read
     const m = items[i];
     if (isPending(m) || String(m.fromUser.id) === String(myUserId)) continue;
     if (!newestIncoming) newestIncoming = m.msg_id;
-    if (!newestMention && isGroup && (m.at.includes(myUserId) || m.at.includes(0))) newestMention = m.msg_id;
+    if (!newestMention && isGroup && mentionsUser(m, myUserId)) newestMention = m.msg_id;
     if (newestIncoming && (newestMention || !isGroup)) break;
   }
   const sent = useRef({ read: -1, mention: 0 });
