@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** The Parley server during development (`npm run dev:server`). */
 const SERVER = 'http://127.0.0.1:8080';
@@ -11,7 +12,36 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
   // brotli and gzip copies beside each text asset, which the server picks by Accept-Encoding
-  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], include: /\.(js|css|html|svg|json|webmanifest)$/, threshold: 1024 })],
+  plugins: [
+    react(),
+    // the manifest and a service worker that precaches the app shell (src/pwa/sw.ts); the page registers it
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/pwa',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Parley',
+        short_name: 'Parley',
+        description: 'Chats, contacts, groups, calls, moments and red packets',
+        lang: 'en',
+        start_url: './',
+        scope: './',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#07c160',
+        background_color: '#ededed',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2,mp3}'], maximumFileSizeToCacheInBytes: 4 * 1024 * 1024 },
+    }),
+    compression({ algorithms: ['gzip', 'brotliCompress'], include: /\.(js|css|html|svg|json|webmanifest)$/, threshold: 1024 }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

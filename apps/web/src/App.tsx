@@ -26,6 +26,7 @@ export function startApp(): void {
   configureApi({ toast: showToast, alert: showAlert, endSession });
   connectSession({ toast: (text) => showToast(text), navigate: navigateTo, endSession, describeMessage });
   startCallSync();
+  void import('./offline/persistChats.ts').then((m) => m.startChatCache());
 }
 
 const locale = ANTD_LOCALES[currentLanguage];

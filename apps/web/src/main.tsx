@@ -29,4 +29,6 @@ void i18nReady.then(async () => {
       <App />
     </StrictMode>,
   );
+  // the service worker (offline shell, Web Push, updates) comes after the first screen
+  void import('./pwa/registerServiceWorker.ts').then((m) => m.registerServiceWorker());
 });

@@ -2,6 +2,7 @@ import { queryClient } from '../api/queryClient.ts';
 import { navigateTo } from '../router/navigation.ts';
 import { useSession } from '../stores/session.ts';
 import { Paths } from '../paths.ts';
+import { forgetPushLocally } from '../pwa/webPush.ts';
 
 /**
  * Ends the session locally (spec §4 "Forced logout"): forgets user and token, drops cached server
@@ -9,6 +10,7 @@ import { Paths } from '../paths.ts';
  */
 export function endSession(): void {
   useSession.getState().clear();
+  void forgetPushLocally().catch(() => undefined);
   queryClient.clear();
   navigateTo(Paths.login, { replace: true });
 }

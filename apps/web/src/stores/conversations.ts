@@ -12,6 +12,8 @@ interface ConversationsState extends ListState {
   loaded: boolean;
   /** True when the last load failed (the list offers a retry). */
   failed: boolean;
+  /** The rows shown came from this device's copy (offline start), not yet from the server. */
+  restored: boolean;
   /** The conversation open on screen: its messages raise no unread. */
   activeId: string | null;
 }
@@ -33,6 +35,8 @@ interface ConversationsActions {
   applyCleared(contactId: string | number, clearedMsgId: number): void;
   setActive(contactId: string | number | null): void;
   reset(): void;
+  /** The list kept on this device, shown until the first load answers (never over a loaded list). */
+  restore(saved: ListState): void;
 }
 
 const myId = (): number | string => useSession.getState().userInfo?.user_id ?? useSession.getState().userInfo?.id ?? '';
@@ -46,7 +50,7 @@ let generation = 0;
 /** Messages applied while a load is on its way: folded into its answer (it may predate them). */
 let pushedDuringLoad: ChatMessage[] | null = null;
 
-const INITIAL: ConversationsState = { ...list.EMPTY_LIST, loaded: false, failed: false, activeId: null };
+const INITIAL: ConversationsState = { ...list.EMPTY_LIST, loaded: false, failed: false, restored: false, activeId: null };
 
 /** The chat list (spec §3 contacts, §4 rules), kept live by `realtime/sync.ts`. */
 export const useConversations = create<ConversationsState & ConversationsActions>()((set, get) => {
@@ -68,7 +72,7 @@ export const useConversations = create<ConversationsState & ConversationsActions
           if (started !== generation) return;
           const s = get();
           const next = list.fromServer(answer, pushedDuringLoad, myId(), readingId(s.activeId), s);
-          set({ ...next, loaded: true, failed: false });
+          set({ ...next, loaded: true, failed: false, restored: false });
         } catch {
           if (started === generation) set({ failed: true });
         } finally {
@@ -102,6 +106,11 @@ export const useConversations = create<ConversationsState & ConversationsActions
       if (activeId === get().activeId) return;
       set({ activeId });
       if (activeId) update((s) => list.markRead(s, activeId));
+    },
+
+    restore(saved) {
+      if (get().loaded) return;
+      set({ contacts: saved.contacts, systemUnread: saved.systemUnread, restored: true });
     },
 
     reset() {

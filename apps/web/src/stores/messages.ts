@@ -81,6 +81,8 @@ interface MessagesState {
   remove(ref: number | string): void;
   /** Forgets everything (sign-out). */
   reset(): void;
+  /** A thread kept on this device (offline start): shown until the server's answer replaces it; never over a thread already here. */
+  restoreThread(contactId: string, saved: Pick<Thread, 'items' | 'hasOlder' | 'syncedMsgId'>): void;
 }
 
 const EMPTY_THREAD: Thread = { items: [], hasOlder: true, loading: false, loaded: false, syncedMsgId: 0 };
@@ -424,6 +426,11 @@ export const useMessages = create<MessagesState>()((set, get) => {
         }
         return changed ? { byContact } : s;
       });
+    },
+
+    restoreThread(contactId, saved) {
+      if (get().byContact[contactId]) return;
+      update(contactId, () => ({ ...saved, loading: false, loaded: false }));
     },
 
     reset() {

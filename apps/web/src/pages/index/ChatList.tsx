@@ -35,6 +35,7 @@ export function ChatList() {
   const contacts = useConversations((s) => s.contacts);
   const loaded = useConversations((s) => s.loaded);
   const failed = useConversations((s) => s.failed);
+  const restored = useConversations((s) => s.restored);
   const rows = useMemo(() => visibleRows(contacts), [contacts]);
   const now = useMinuteClock();
 
@@ -80,7 +81,7 @@ export function ChatList() {
   );
 
   let body: ReactNode;
-  if (!loaded && failed) {
+  if (!loaded && !restored && failed) {
     body = (
       <EmptyState text={t('chats.loadFailed')}>
         <Button size="small" color="primary" fill="outline" onClick={() => void useConversations.getState().load()}>
@@ -88,7 +89,7 @@ export function ChatList() {
         </Button>
       </EmptyState>
     );
-  } else if (!loaded) {
+  } else if (!loaded && !restored) {
     body = <ChatListSkeleton />;
   } else if (rows.length === 0) {
     body = (
@@ -109,7 +110,7 @@ export function ChatList() {
     );
   }
   return (
-    <section data-testid="chat-list" data-loaded={loaded ? 1 : 0}>
+    <section data-testid="chat-list" data-loaded={loaded ? 1 : 0} data-restored={restored ? 1 : 0}>
       {body}
     </section>
   );

@@ -7,6 +7,7 @@ import { languageOf } from '../../i18n/languages.ts';
 import type { PageProps } from '../../router/pageProps.ts';
 import { type AppSetting, useSession } from '../../stores/session.ts';
 import { Paths } from '../../paths.ts';
+import { PushSettings } from './PushSettings.tsx';
 
 const LANGUAGE_PATH = Paths.language;
 
@@ -25,6 +26,7 @@ export default function SettingPage({ titleKey }: PageProps) {
       <List header={t('settings.notifications')}>
         <List.Item extra={<SettingSwitch field="voiceStatus" testId="setting-voice" />}>{t('settings.voice')}</List.Item>
         <List.Item extra={<SettingSwitch field="vibrateStatus" testId="setting-vibrate" />}>{t('settings.vibrate')}</List.Item>
+        <PushSettings />
       </List>
       <List header={t('settings.display')}>
         <List.Item extra={<SettingSwitch field="circleAvatar" testId="setting-circle-avatar" />}>
