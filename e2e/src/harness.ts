@@ -64,10 +64,14 @@ export interface Phone {
   errors: string[];
 }
 
-/** A phone-sized browser context: one user. */
-export async function openPhone(browser: Browser, baseUrl: string, viewport = PHONE): Promise<Phone> {
+/**
+ * A phone-sized browser context: one user. Service workers are blocked unless asked for: the app's
+ * worker precaches the whole build, which only the tests of the installed app need.
+ */
+export async function openPhone(browser: Browser, baseUrl: string, viewport = PHONE, serviceWorkers: 'allow' | 'block' = 'block'): Promise<Phone> {
   const context = await browser.newContext({
     baseURL: baseUrl,
+    serviceWorkers,
     viewport,
     isMobile: true,
     hasTouch: true,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
+import { type E2eApp, launchBrowser, openPhone, PHONE, type Phone, startApp, uniqueAccount } from './harness.ts';
 import { befriendInStore as befriend, openChat, registerInUi as register, waitBound } from './steps.ts';
 
 /**
@@ -42,7 +42,7 @@ describe('offline and installable (issue 16)', () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    [a, b] = [await openPhone(browser, app.url), await openPhone(browser, app.url)];
+    [a, b] = [await openPhone(browser, app.url, PHONE, 'allow'), await openPhone(browser, app.url)];
     aliceId = await register(a.page, uniqueAccount('alice'), 'Alice');
     bobId = await register(b.page, uniqueAccount('bob'), 'Bob');
     await befriend(app, aliceId, bobId);
