@@ -2,8 +2,8 @@ import {
   type EndpointBody,
   type EndpointData,
   type EndpointName,
+  ENDPOINT_PATHS,
   type Envelope,
-  endpoints,
   HTTP_TIMEOUT_MS,
   RELOGIN_REDIRECT_MS,
 } from '@parley/protocol';
@@ -158,14 +158,14 @@ async function post<T = unknown>(path: string, body: object = {}, options: Reque
 export const api = {
   /** One endpoint of the protocol's table, body and answer typed from it; resolves to `data`. */
   async call<K extends EndpointName>(name: K, body: EndpointBody<K>, options: RequestOptions = {}): Promise<EndpointData<K>> {
-    return (await post<EndpointData<K>>(endpoints[name].path, body as object, options)).data;
+    return (await post<EndpointData<K>>(ENDPOINT_PATHS[name], body as object, options)).data;
   },
   /** A multipart endpoint of the table (an upload): the form goes as it is. */
   async upload<K extends EndpointName>(name: K, form: FormData, options: RequestOptions = {}): Promise<EndpointData<K>> {
-    return (await post<EndpointData<K>>(endpoints[name].path, form, options)).data;
+    return (await post<EndpointData<K>>(ENDPOINT_PATHS[name], form, options)).data;
   },
   /** One endpoint of the table, answering the whole envelope (for the `count` beside `data`). */
   envelope<K extends EndpointName>(name: K, body: EndpointBody<K>, options: RequestOptions = {}): Promise<Envelope<EndpointData<K>>> {
-    return post<EndpointData<K>>(endpoints[name].path, body as object, options);
+    return post<EndpointData<K>>(ENDPOINT_PATHS[name], body as object, options);
   },
 };

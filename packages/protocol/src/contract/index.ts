@@ -1,5 +1,6 @@
 export * from './define.ts';
 export * from './endpoints.ts';
+export * from './endpointPaths.ts';
 export * from './errors.ts';
 export * from './pushes.ts';
 export { TRANSLATE_LANGS, type TranslateLang } from './endpoints/translate.ts';
