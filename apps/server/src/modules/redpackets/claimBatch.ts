@@ -10,7 +10,7 @@ export interface ClaimJob {
 }
 
 export type ClaimResult =
-  | { outcome: 'success'; amount: number; balance: number; finished: boolean; claimedCount: number }
+  | { outcome: 'success'; amount: number; balance: number; finished: boolean }
   | { outcome: 'tooSlow' | 'expired'; amount: null }
   | { outcome: 'alreadyClaimed'; amount: number | null };
 
@@ -40,7 +40,7 @@ export async function writeClaims(db: Db, dialect: Dialect, jobs: ClaimJob[]): P
       .$if(dialect === 'postgres', (q) => q.forUpdate())
       .execute();
     const wins: Win[] = [];
-    const packets: { msgId: number; from: number; wins: Win[]; finished: boolean }[] = [];
+    const packets: Moved[] = [];
     for (const row of rows) {
       const claims = byPacket.get(Number(row.msg_id)) as ClaimJob[];
       const at = claims[0].at;
@@ -58,30 +58,50 @@ export async function writeClaims(db: Db, dialect: Dialect, jobs: ClaimJob[]): P
     if (wins.length === 0) return;
     await takeShares(trx, wins);
     const at = jobs[0].at;
-    const legs: Leg[] = [];
-    for (const p of packets) {
-      const sum = p.wins.reduce((t, w) => t + (w.amount as number), 0);
-      await trx
-        .updateTable('red_packets')
-        .set((eb) => ({
-          claimed_count: p.from + p.wins.length,
-          claimed_total: eb('claimed_total', '+', sum),
-          ...(p.finished ? { status: 'finished', finished_at: at } : {}),
-        }))
-        .where('msg_id', '=', p.msgId)
-        .execute();
-      legs.push({ account: SYSTEM_ACCOUNTS.escrow, amount: -sum, ref: p.msgId });
-      for (const w of p.wins) legs.push({ account: userAccount(w.job.me), amount: w.amount as number, ref: p.msgId });
-    }
+    const sums = packets.map((p) => p.wins.reduce((t, w) => t + (w.amount as number), 0));
+    await movePackets(trx, packets, sums, at);
+    const legs: Leg[] = packets.flatMap((p, i) => [
+      { account: SYSTEM_ACCOUNTS.escrow, amount: -sums[i], ref: p.msgId },
+      ...p.wins.map((w) => ({ account: userAccount(w.job.me), amount: w.amount as number, ref: p.msgId })),
+    ]);
     const balances = await post(trx, { kind: 'redpacket_receive', ref: packets.map((p) => p.msgId).join(','), legs, now: at });
     for (const p of packets) {
       for (const w of p.wins) {
-        const claimedCount = p.from + p.wins.length;
-        results.set(w.job, { outcome: 'success', amount: w.amount as number, balance: balances.get(w.job.me) as number, finished: p.finished, claimedCount });
+        results.set(w.job, { outcome: 'success', amount: w.amount as number, balance: balances.get(w.job.me) as number, finished: p.finished });
       }
     }
   });
   return jobs.map((j) => results.get(j) as ClaimResult);
+}
+
+type Moved = { msgId: number; from: number; wins: Win[]; finished: boolean };
+
+/** Each packet's count and total move by its winners, and a packet whose last share went is finished: one statement. */
+async function movePackets(trx: Db, packets: Moved[], sums: number[], at: number): Promise<void> {
+  const byPacket = <T>(value: (p: Moved, i: number) => T, cast: 'bigint' | 'text') =>
+    sql<number>`case msg_id ${sql.join(
+      packets.map((p, i) => sql`when ${p.msgId} then cast(${value(p, i)} as ${sql.raw(cast)})`),
+      sql` `,
+    )} end`;
+  const finished = packets.filter((p) => p.finished).map((p) => p.msgId);
+  await trx
+    .updateTable('red_packets')
+    .set((eb) => ({
+      claimed_count: byPacket((p) => p.from + p.wins.length, 'bigint'),
+      claimed_total: eb('claimed_total', '+', byPacket((_, i) => sums[i], 'bigint')),
+      ...(finished.length > 0
+        ? {
+            status: eb.case().when('msg_id', 'in', finished).then('finished').else(eb.ref('status')).end(),
+            finished_at: eb.case().when('msg_id', 'in', finished).then(at).else(eb.ref('finished_at')).end(),
+          }
+        : {}),
+    }))
+    .where(
+      'msg_id',
+      'in',
+      packets.map((p) => p.msgId),
+    )
+    .execute();
 }
 
 /** Marks every won share claimed in one statement and reads its amount into `wins`. */

@@ -20,7 +20,7 @@ import {
 import type { z } from 'zod';
 import type { openRedPacketData, redPacketLogBody, sendRedPacketBody } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
-import { groupCommit } from '../../db/groupCommit.ts';
+import { batcher } from '../../db/batcher.ts';
 import { DomainError, fail } from '../../domainError.ts';
 import type { MessageService } from '../messages/service.ts';
 import { amountFen, type WalletService } from '../wallet/service.ts';
@@ -196,7 +196,7 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
       return [{ outcome: 'alreadyClaimed', amount: mine ? Number(mine.amount) : null }];
     }
   }
-  const claims = groupCommit(writeOrSplit);
+  const claims = batcher(writeOrSplit);
 
   const statusOf = (packet: DeskPacket, at: number): RedPacketStatus =>
     packet.closed ?? (packet.expiresAt <= at ? 'expired' : 'open');
@@ -253,14 +253,21 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
     return answer('success', result.amount);
   }
 
-  /** "X opened your red packet": to the sender and the claimer only, with their names from the claims list. */
-  async function announceOpened(packet: DeskPacket, claimer: number, won: { amount: number; finished: boolean; claimedCount: number }) {
-    const { claims, sender } = await claimsOf.of(packet.msgId, packet.senderId, won.claimedCount);
+  /** Display names, read once for all the opens answered in the same turn. */
+  const nameOf = batcher(async (ids: number[]) => {
+    const rows = await db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', [...new Set(ids)]).execute();
+    const names = new Map(rows.map((r) => [r.id, r.nickname]));
+    return ids.map((id) => names.get(id) ?? '');
+  });
+
+  /** "X opened your red packet": to the sender and the claimer only. */
+  async function announceOpened(packet: DeskPacket, claimer: number, won: { amount: number; finished: boolean }) {
+    const [senderName, claimerName] = await Promise.all([nameOf.submit(packet.senderId), nameOf.submit(claimer)]);
     const base = {
       msg_id: packet.msgId,
       is_group: packet.isGroup ? 1 : 0,
-      sender: { id: packet.senderId, displayName: sender?.nickname ?? '' },
-      claimer: { id: claimer, displayName: claims.find((c) => c.id === claimer)?.nickname ?? '' },
+      sender: { id: packet.senderId, displayName: senderName },
+      claimer: { id: claimer, displayName: claimerName },
       amount: fenToYuan(won.amount),
       finished: won.finished,
     };

@@ -1,10 +1,10 @@
 /**
- * Group commit: jobs submitted while a batch is being written wait and go together in the next
- * one, so a burst costs a few transactions instead of one each. Each job is answered only after
- * the batch that holds it has run (`run` commits before it returns). `run` answers one result per
+ * Jobs submitted in the same turn, or while a batch runs, go together in the next batch: a group
+ * commit when `run` writes (a burst costs a few transactions instead of one each; each job is
+ * answered only after its batch committed), one query for many keys when it reads. `run` answers one result per
  * job, in order; if it throws, every job of that batch fails with the error.
  */
-export function groupCommit<Job, Result>(run: (jobs: Job[]) => Promise<Result[]>, maxBatch = 500) {
+export function batcher<Job, Result>(run: (jobs: Job[]) => Promise<Result[]>, maxBatch = 500) {
   let queue: { job: Job; resolve(r: Result): void; reject(e: unknown): void }[] = [];
   let running = false;
 

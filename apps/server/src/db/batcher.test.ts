@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { groupCommit } from './groupCommit.ts';
+import { batcher } from './batcher.ts';
 
-describe('groupCommit', () => {
+describe('batcher', () => {
   it('jobs of one turn share a batch, jobs that come while it runs share the next, each gets its own result', async () => {
     const batches: number[][] = [];
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => {
       release = r;
     });
-    const commit = groupCommit(async (jobs: number[]) => {
+    const commit = batcher(async (jobs: number[]) => {
       batches.push(jobs);
       if (batches.length === 1) await gate;
       return jobs.map((j) => j * 10);
@@ -25,7 +25,7 @@ describe('groupCommit', () => {
   });
 
   it('a failed batch fails its own jobs only, and the queue goes on', async () => {
-    const commit = groupCommit(async (jobs: string[]) => {
+    const commit = batcher(async (jobs: string[]) => {
       if (jobs.includes('bad')) throw new Error('rolled back');
       return jobs.map((j) => j.toUpperCase());
     }, 2);
