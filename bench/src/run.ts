@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: seeds a fresh SQLite database, starts the real server as its own process and
  * drives it from a separate load-generator process; prints each figure beside its budget.
- * Options: --only runtime|fanout|private|idle|stall|fuzz|redpackets (repeatable), --seconds N (fan-out step
+ * Options: --only runtime|fanout|private|idle|stall|fuzz|redpackets|web (repeatable), --seconds N (fan-out step
  * length, default 30), --fuzz N (bodies of the fuzz run, default 10,000).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -17,6 +17,7 @@ import { benchRedPackets, CLAIM_BUDGET } from './redpackets.ts';
 import { benchRuntime, RUNTIME_BUDGET } from './runtime.ts';
 import { seed, seedSearchLoad } from './seed.ts';
 import type { StallJob } from './stall.ts';
+import { benchWeb, ensureWebBuilt, seedLongChat, webSummary } from './web/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
@@ -32,6 +33,8 @@ const FANOUT_CPU_BUDGET = { usPerDelivery: 2, atDeliveriesPerSecond: 100_000 };
 const BUDGET = { fanoutRate: 50, idleRssMb: 1024, privateP95: 50, privateRate: 1000, groupP95: 200, loginUnderLoadP95: 200, fuzz500s: 0 };
 /** messages the expensive searches and forwards run over */
 const SEARCH_LOAD_MESSAGES = 50_000;
+/** messages of the long chat the web section opens */
+const LONG_CHAT_MESSAGES = 10_000;
 
 /** The bench plays thousands of users from one address and far more traffic than one person makes; it measures latency rather than shedding load. */
 const BENCH_LIMITS = { RATE_LIMIT_SCALE: '100000', SOCKETS_PER_ADDRESS: '100000', MAX_EVENT_LOOP_DELAY_MS: '0', TRUST_PROXY: 'true' };
@@ -124,6 +127,10 @@ async function main() {
   console.log(`Seeding 10,000 users, 5,000 friend pairs and a 1,000-member group in ${dataDir} …`);
   const seeded = await seed(dataDir, 10_000, 1_000);
   const searchLoad = wants('stall') ? await seedSearchLoad(dataDir, seeded.userIds.slice(0, 10), SEARCH_LOAD_MESSAGES) : null;
+  // the web section's user is the last friend pair: in no group and used by no other section
+  const webPair = seeded.userIds.length - 2;
+  const longChat = wants('web') ? await seedLongChat(dataDir, seeded.userIds[webPair], seeded.userIds[webPair + 1], LONG_CHAT_MESSAGES) : null;
+  if (longChat) ensureWebBuilt(root);
   const { proc, url } = await startServer(dataDir);
   const pid = proc.pid!;
   console.log(`Server pid ${pid} at ${url}; ${os.cpus().length} cores; generator in its own process.\n`);
@@ -253,6 +260,19 @@ async function main() {
         `red packet burst     p95 ${fmt(b.p95)} ms (bare-server floor ${fmt(floor)} ms), exactly 100 winners: ${exact}   budget: ≤ ${CLAIM_BUDGET.burstP95} ms and exact   ${verdict(exact && b.p95 <= CLAIM_BUDGET.burstP95)}`,
         `red packet claims    ${fmt(r.sustained.perSecond, 0)} claims/s on SQLite   budget: ≥ ${CLAIM_BUDGET.claimsPerSecond}/s   ${verdict(r.sustained.perSecond >= CLAIM_BUDGET.claimsPerSecond && r.sustained.failures === 0)}`,
       );
+    }
+    if (longChat) {
+      console.log(`\nWeb delivery: the built app in Chromium as user bench${webPair} (a ${LONG_CHAT_MESSAGES.toLocaleString('en')}-message chat with bench${webPair + 1})`);
+      const r = await benchWeb({
+        root,
+        url,
+        account: `bench${webPair}`,
+        password: 'bench-pass',
+        friendId: seeded.userIds[webPair + 1],
+        lastMsgId: longChat.lastMsgId,
+        messages: LONG_CHAT_MESSAGES,
+      });
+      lines.push(...webSummary(r));
     }
   } finally {
     proc.kill('SIGTERM');
