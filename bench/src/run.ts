@@ -4,7 +4,7 @@
  * Options: --only runtime|fanout|private|idle|stall|fuzz|redpackets|web (repeatable), --seconds N (fan-out step
  * length, default 30), --fuzz N (bodies of the fuzz run, default 10,000).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { endpointCases, fireFuzz, fuzzCases } from '@parley/server/testing';
 import { cpuSeconds, rssMb, rssPeak } from './procstat.ts';
 import { burstFloor } from './burstFloor.ts';
 import { benchRedPackets, CLAIM_BUDGET } from './redpackets.ts';
-import { benchRuntime, RUNTIME_BUDGET } from './runtime.ts';
+import { benchRuntime, RUNTIME_BUDGET, startFlags } from './runtime.ts';
 import { seed, seedSearchLoad } from './seed.ts';
 import type { StallJob } from './stall.ts';
 import { benchWeb, ensureWebBuilt, seedLongChat, webSummary } from './web/index.ts';
@@ -39,9 +39,11 @@ const LONG_CHAT_MESSAGES = 10_000;
 /** The bench plays thousands of users from one address and far more traffic than one person makes; it measures latency rather than shedding load. */
 const BENCH_LIMITS = { RATE_LIMIT_SCALE: '100000', SOCKETS_PER_ADDRESS: '100000', MAX_EVENT_LOOP_DELAY_MS: '0', TRUST_PROXY: 'true' };
 
+/** The server as `npm start` runs it: the bundled JavaScript under plain node (tsx is for development). */
 function startServer(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
   const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', path.join(os.tmpdir(), 'parley-prof')] : [];
-  const proc = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
+  const proc = spawn(process.execPath, [...profile, ...startFlags(root), 'apps/server/dist/main.js', 'start'], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', WALLET_PROVIDER: 'sandbox', ...BENCH_LIMITS },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -13,7 +13,7 @@ import { rssMb } from './procstat.ts';
 export const RUNTIME_BUDGET = { readyMs: 1000, rssMb: 80 };
 
 /** The node flags `npm start` runs the bundle with (package.json). */
-function startFlags(root: string): string[] {
+export function startFlags(root: string): string[] {
   const script = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string;
   const m = /node ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(script);
   return m ? m[1].trim().split(' ').filter(Boolean) : [];

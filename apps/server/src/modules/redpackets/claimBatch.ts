@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import { type Leg, post, SYSTEM_ACCOUNTS, userAccount } from '../wallet/ledger.ts';
+import { walletStore } from '../wallet/store.ts';
 import type { DeskPacket } from './desk.ts';
 
 export interface ClaimJob {
@@ -56,6 +57,8 @@ export async function writeClaims(db: Db, dialect: Dialect, jobs: ClaimJob[]): P
       packets.push({ msgId: Number(row.msg_id), from, wins: packetWins, finished: from + taking >= row.count });
     }
     if (wins.length === 0) return;
+    // a first red packet opens the wallet (with the default payment password)
+    await walletStore.ensureAll(trx, [...new Set(wins.map((w) => w.job.me))], jobs[0].at);
     await takeShares(trx, wins);
     const at = jobs[0].at;
     const sums = packets.map((p) => p.wins.reduce((t, w) => t + (w.amount as number), 0));

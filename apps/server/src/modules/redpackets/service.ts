@@ -226,11 +226,7 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
     const at = now();
     const known = settled(me, packet, at);
     if (known) return answer(known.outcome, known.amount);
-    const claim = (async () => {
-      // a first red packet opens the wallet (with the default payment password)
-      await wallet.ensureWallet(me, at);
-      return claims.submit({ me, packet, at });
-    })();
+    const claim = claims.submit({ me, packet, at });
     packet.pending.set(me, claim);
     let result: ClaimResult;
     try {

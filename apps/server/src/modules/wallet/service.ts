@@ -69,18 +69,6 @@ export function walletService(ctx: Pick<AppContext, 'db' | 'dialect' | 'hub' | '
     return info(me);
   }
 
-  /** Users whose wallet is known to exist (wallets are never removed), so a claim skips the insert. */
-  const knownWallets = new Set<number>();
-  const KNOWN_WALLETS_MAX = 100_000;
-
-  /** Opens my wallet (with the default payment password) unless it is open. */
-  async function ensureWallet(me: number, now: number): Promise<void> {
-    if (knownWallets.has(me)) return;
-    await walletStore.ensure(db, me, now);
-    if (knownWallets.size >= KNOWN_WALLETS_MAX) knownWallets.clear();
-    knownWallets.add(me);
-  }
-
   async function openedWallet(me: number) {
     const w = await walletStore.wallet(db, me);
     if (!w) throw fail('wallet.notOpened');
@@ -173,7 +161,6 @@ export function walletService(ctx: Pick<AppContext, 'db' | 'dialect' | 'hub' | '
     checkPaymentPassword: (me: number, password: string) => checkPassword(db, me, password),
     /** for other modules' payments, inside their transaction */
     transfer,
-    ensureWallet,
     accounts: SYSTEM_ACCOUNTS,
     userAccount,
   };

@@ -27,9 +27,15 @@ export const walletStore = {
 
   /** Opens a wallet with the default payment password unless it is open already. */
   async ensure(db: Db, userId: number, now: number): Promise<void> {
+    await walletStore.ensureAll(db, [userId], now);
+  },
+
+  /** `ensure` for several people in one statement (the winners of a batch of red-packet claims). */
+  async ensureAll(db: Db, userIds: number[], now: number): Promise<void> {
+    const payHash = await defaultPayHash();
     await db
       .insertInto('wallets')
-      .values({ user_id: userId, pay_hash: await defaultPayHash(), opened_at: now })
+      .values(userIds.map((userId) => ({ user_id: userId, pay_hash: payHash, opened_at: now })))
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
   },
