@@ -18,8 +18,31 @@ export async function befriend(db: Db, a: number, b: number): Promise<void> {
     .execute();
 }
 
-/** `count` accounts written straight to the store (no password hashing): for groups of thousands. Returns their ids. */
-export async function seedUsers(db: Db, count: number, prefix = 'seeded'): Promise<number[]> {
+/** Friendships of `user` with every one of `friends`, written in batches: for friend lists of thousands. */
+export async function befriendMany(db: Db, user: number, friends: readonly number[]): Promise<void> {
+  const now = Date.now();
+  const BATCH = 500;
+  for (let i = 0; i < friends.length; i += BATCH) {
+    const rows = friends
+      .slice(i, i + BATCH)
+      .flatMap((f) => [
+        { user_id: user, friend_id: f, nickname: '', created_at: now },
+        { user_id: f, friend_id: user, nickname: '', created_at: now },
+      ]);
+    await db.insertInto('friends').values(rows).onConflict((oc) => oc.doNothing()).execute();
+  }
+}
+
+/**
+ * `count` accounts written straight to the store (no password hashing): for groups of thousands.
+ * Named `Member <i>` unless `nickname` names them. Returns their ids.
+ */
+export async function seedUsers(
+  db: Db,
+  count: number,
+  prefix = 'seeded',
+  nickname: (i: number) => string = (i) => `Member ${i}`,
+): Promise<number[]> {
   const now = Date.now();
   const ids: number[] = [];
   const CHUNK = 500;
@@ -30,7 +53,7 @@ export async function seedUsers(db: Db, count: number, prefix = 'seeded'): Promi
       rows.push({
         account,
         account_key: account,
-        nickname: `Member ${i}`,
+        nickname: nickname(i),
         password_hash: '',
         avatar: '',
         avatar_color: 1 + (i % 5),

@@ -29,8 +29,26 @@ export function fetchGroupInfo(groupId: number, options: RequestOptions = silent
   return api.call('groupInfo', { group_id: groupId }, options);
 }
 
+/** Every member at once: only for what needs them all (the invite picker leaves members out). */
 export function fetchGroupMembers(groupId: number, options: RequestOptions = silent): Promise<GroupMemberView[]> {
   return api.call('groupUserList', { group_id: groupId }, options);
+}
+
+/** One page of a group's members (owner, admins, then by joining) and how many match in all. */
+export interface GroupMemberPage {
+  members: GroupMemberView[];
+  total: number;
+}
+
+/** `limit` members from `offset`, only those whose name (or my remark for them) contains `keyword`. */
+export async function fetchGroupMemberPage(
+  groupId: number,
+  page: { offset: number; limit: number; keyword?: string },
+  options: RequestOptions = silent,
+): Promise<GroupMemberPage> {
+  const body = { group_id: groupId, offset: page.offset, limit: page.limit, ...(page.keyword ? { keyword: page.keyword } : {}) };
+  const envelope = await api.envelope('groupUserList', body, options);
+  return { members: envelope.data ?? [], total: Number(envelope.count ?? 0) };
 }
 
 /** A new group; without a name the server makes one from the members' names joined by `nameSep`. */

@@ -1,13 +1,15 @@
 import { DEFAULT_GROUP_SETTING, GroupRole, type GroupMemberView, permissionsOf, toGroupId } from '@parley/protocol';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchMyGroups, type GroupDetail } from '../api/groups.ts';
+import { fetchMyGroups, type GroupDetail, type GroupMemberPage } from '../api/groups.ts';
+import { queryClient } from '../api/queryClient.ts';
+import { memberPagesKey } from './groupMembers.ts';
 import { applyGroupPush, loadGroupList, onGroupGone, resetGroups, useGroupsStore } from './groups.ts';
 import { useSession } from './session.ts';
 
 // The store's loaders are not under test here (the HTTP client needs a browser).
 vi.mock('../api/groups.ts', () => ({
   fetchGroupInfo: vi.fn(() => new Promise(() => undefined)),
-  fetchGroupMembers: vi.fn(() => new Promise(() => undefined)),
+  fetchGroupMemberPage: vi.fn(() => new Promise(() => undefined)),
   fetchMyGroups: vi.fn(() => new Promise(() => undefined)),
 }));
 
@@ -42,7 +44,7 @@ function seed(role: GroupDetail['role'] = GroupRole.MEMBER): void {
   };
   useGroupsStore.setState({
     groups: {
-      [GID]: { status: 'ready', group, members: [member(1, GroupRole.OWNER), member(ME, role), member(9)], membersComplete: true, error: '', gone: null },
+      [GID]: { status: 'ready', group, members: [member(1, GroupRole.OWNER), member(ME, role), member(9)], error: '', gone: null },
     },
     list: [
       { id: `group-${GID}`, group_id: GID, name: 'Team', displayName: 'Team', avatar: '', avatars: [], member_count: 3, role, owner_id: 1, index: '#' },
@@ -173,5 +175,35 @@ describe('group pushes', () => {
     seed();
     applyGroupPush.removeGroup({ ...ref, by: 1, name: 'Team' });
     expect(entry().gone).toBe('dissolved');
+  });
+});
+
+describe('group pushes on the loaded member pages', () => {
+  const key = [...memberPagesKey(GID), ''];
+  const ids = () => queryClient.getQueryData<{ pages: GroupMemberPage[] }>(key)?.pages.flatMap((p) => p.members.map((m) => m.user_id));
+  const one = (id: number) => queryClient.getQueryData<{ pages: GroupMemberPage[] }>(key)?.pages[0].members.find((m) => m.user_id === id);
+
+  beforeEach(() => {
+    queryClient.setQueryData(key, { pages: [{ members: [member(1, GroupRole.OWNER), member(ME), member(9)], total: 3 }], pageParams: [0] });
+  });
+
+  it('mutes and re-tags a listed member in place', () => {
+    seed();
+    applyGroupPush.setNoSpeak({ ...ref, user_id: 9, mute_until: 6000 });
+    expect(one(9)?.mute_until).toBe(6000);
+    applyGroupPush.setManager({ ...ref, owner_id: 1, user_id: 9, role: GroupRole.ADMIN, changes: [{ user_id: 9, role: GroupRole.ADMIN }] });
+    expect(one(9)?.role).toBe(GroupRole.ADMIN);
+  });
+
+  it('drops a removed member and lowers the count', () => {
+    seed();
+    applyGroupPush.removeUser({ ...ref, user_id: 9, by: 1, left: 0, member_count: 2, avatars: [] });
+    expect(ids()).toEqual([1, ME]);
+    expect(queryClient.getQueryData<{ pages: GroupMemberPage[] }>(key)?.pages[0].total).toBe(2);
+  });
+
+  it('are dropped with the rest on sign-out', () => {
+    resetGroups();
+    expect(ids()).toBeUndefined();
   });
 });

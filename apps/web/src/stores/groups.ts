@@ -1,7 +1,9 @@
 /**
  * Groups cache (issue 5): per group id the group (name, notice, MY role, switches, MY mute), its
- * members, and my group list. Filled on first use, kept live by the pushes handled in
- * `realtime/groupsSync.ts`, reloaded after every socket (re)bind, emptied on sign-out.
+ * first members (groupInfo's), and my group list. Filled on first use, kept live by the pushes
+ * handled in `realtime/groupsSync.ts`, reloaded after every socket (re)bind, emptied on sign-out.
+ * Whole member lists are paged by `useGroupMembers` (`stores/groupMembers.ts`); the pushes here
+ * keep its loaded pages in step.
  *
  * For other screens (every hook takes the group as a number or its contact id `group-<n>`):
  *
@@ -20,6 +22,7 @@
 import {
   canSpeakInGroup,
   type GroupMemberView,
+  GroupRole,
   type GroupSetting,
   permissionsOf,
   type SpeakVerdict,
@@ -32,7 +35,6 @@ import {
   type AddGroupUserPush,
   type EditGroupNamePush,
   fetchGroupInfo,
-  fetchGroupMembers,
   fetchMyGroups,
   type GroupDetail,
   type GroupListItem,
@@ -44,6 +46,7 @@ import {
   type SetNoticePush,
 } from '../api/groups.ts';
 import { queryClient } from '../api/queryClient.ts';
+import { memberPagesCache } from './groupMembers.ts';
 import { markNoticeSeen } from './groupNoticeSeen.ts';
 import { useSession } from './session.ts';
 
@@ -52,9 +55,8 @@ export type GroupGone = 'removed' | 'left' | 'dissolved';
 export interface GroupEntry {
   status: 'loading' | 'ready' | 'error';
   group: GroupDetail | null;
-  /** the first 50 members (groupInfo) or all of them (`membersComplete`); [] when hidden from me */
+  /** the first members (groupInfo answers GROUP_INFO_MEMBERS, owner and admins first); [] when hidden from me */
   members: GroupMemberView[];
-  membersComplete: boolean;
   /** the server's refusal when the last load failed */
   error: string;
   /** set when I left, was removed, or the group was dissolved */
@@ -68,7 +70,7 @@ interface GroupsState {
   listError: boolean;
 }
 
-const EMPTY_ENTRY: GroupEntry = { status: 'loading', group: null, members: [], membersComplete: false, error: '', gone: null };
+const EMPTY_ENTRY: GroupEntry = { status: 'loading', group: null, members: [], error: '', gone: null };
 
 export const useGroupsStore = create<GroupsState>()(() => ({ groups: {}, list: null, listError: false }));
 
@@ -104,7 +106,7 @@ const countPatch = (avatars: GroupListItem['avatars'], count: number) => (item: 
   member_count: item.member_count === null ? null : count,
 });
 
-/** Changes the cached members; a group not cached stays so (it loads whole when a screen asks). */
+/** Changes the cached first members; a group not cached stays so (it loads when a screen asks). */
 function patchMembers(groupId: number, update: (members: GroupMemberView[]) => GroupMemberView[]): void {
   if (!useGroupsStore.getState().groups[groupId]) return;
   setEntry(groupId, (e) => ({ ...e, members: update(e.members) }));
@@ -130,24 +132,14 @@ export function loadGroup(groupId: number): Promise<void> {
         ...e,
         status: 'ready',
         group,
-        // keep a complete list: groupInfo only answers the first 50
-        members: e.membersComplete && group.members_hidden === 0 ? e.members : members,
-        membersComplete: e.membersComplete && group.members_hidden === 0,
+        members,
         error: '',
         gone: null,
       }));
-      if (useGroupsStore.getState().groups[groupId]?.membersComplete) void loadMembers(groupId);
     })
     .catch((error: unknown) => {
       setEntry(groupId, (e) => ({ ...e, status: e.group ? e.status : 'error', error: messageOf(error) }));
     });
-}
-
-/** Loads every member (groupUserList). Never throws. */
-export function loadMembers(groupId: number): Promise<void> {
-  return fetchShared([groupId, 'members'], () => fetchGroupMembers(groupId))
-    .then((members) => setEntry(groupId, (e) => ({ ...e, members, membersComplete: true })))
-    .catch(() => undefined);
 }
 
 /** Loads my group list. Never throws. */
@@ -186,6 +178,7 @@ export function reloadAllGroups(): void {
   const { groups, list } = useGroupsStore.getState();
   for (const [id, entry] of Object.entries(groups)) if (!entry.gone) void loadGroup(Number(id));
   if (list) void loadGroupList();
+  memberPagesCache.changedAll();
 }
 
 export function resetGroups(): void {
@@ -252,13 +245,15 @@ export const applyGroupPush = {
   setManager(data: SetManagerPush): void {
     const me = myId();
     const roles = new Map(data.changes.map((c) => [c.user_id, c.role]));
-    patchMembers(data.group_id, (members) =>
-      members.map((m) => {
-        const role = roles.get(m.user_id);
-        if (role === undefined) return m;
-        return { ...m, role, mute_until: role === 1 ? 0 : m.mute_until };
-      }),
-    );
+    const withRole = (m: GroupMemberView): GroupMemberView => {
+      const role = roles.get(m.user_id);
+      if (role === undefined) return m;
+      return { ...m, role, mute_until: role === GroupRole.OWNER ? 0 : m.mute_until };
+    };
+    patchMembers(data.group_id, (members) => members.map(withRole));
+    // the tags change at once; the order (owner, admins first) comes with the refetch
+    memberPagesCache.patch(data.group_id, withRole);
+    memberPagesCache.changed(data.group_id);
     const myRole = roles.get(me);
     patchGroup(data.group_id, (g) => ({
       owner_id: data.owner_id,
@@ -271,13 +266,14 @@ export const applyGroupPush = {
   },
 
   setNoSpeak(data: SetNoSpeakPush): void {
-    patchMembers(data.group_id, (members) =>
-      members.map((m) => (m.user_id === data.user_id ? { ...m, mute_until: data.mute_until } : m)),
-    );
+    const muted = (m: GroupMemberView) => (m.user_id === data.user_id ? { ...m, mute_until: data.mute_until } : m);
+    patchMembers(data.group_id, (members) => members.map(muted));
+    memberPagesCache.patch(data.group_id, muted);
     if (data.user_id === myId()) patchGroup(data.group_id, () => ({ mute_until: data.mute_until }));
   },
 
   addGroupUser(data: AddGroupUserPush): void {
+    memberPagesCache.changed(data.group_id);
     patchGroup(data.group_id, countPatch(data.avatars, data.member_count));
     patchListItem(data.group_id, countPatch(data.avatars, data.member_count));
     const entry = useGroupsStore.getState().groups[data.group_id];
@@ -298,6 +294,7 @@ export const applyGroupPush = {
       return;
     }
     patchMembers(data.group_id, (members) => members.filter((m) => m.user_id !== data.user_id));
+    memberPagesCache.patch(data.group_id, (m) => (m.user_id === data.user_id ? null : m));
     patchGroup(data.group_id, countPatch(data.avatars, data.member_count));
     patchListItem(data.group_id, countPatch(data.avatars, data.member_count));
   },

@@ -176,7 +176,8 @@ export const groupRefBody = withGroup({});
 export const GROUP_MEMBER_PAGE_MAX = 200;
 /**
  * groupUserList: without `limit`, every member (small groups, old clients); with it, one page from
- * `offset`, optionally only members whose name contains `keyword`. `count` is the total matching.
+ * `offset`, optionally only members whose name (or my remark for them) contains `keyword`. `count`
+ * is the total matching.
  */
 export const groupUserListBody = withGroup({
   offset: wholeNumber(0, GROUP_MAX_MEMBERS_CEILING).optional(),

@@ -63,6 +63,29 @@ describe.each(backends)('large groups (%s)', (backend) => {
     expect((await api.call('groupUserList', { id: gid, limit: 20 }, stranger)).body.code).toBe(403);
   });
 
+  it('a search matches the remark I gave a member (the name my list shows), never another viewer\'s remark', async () => {
+    const search = (keyword: string, as: TestUser) => api.call('groupUserList', { id: gid, keyword, limit: 20 }, as);
+    const [target] = (await search('member 1234', owner)).body.data as { user_id: number }[];
+    await befriend(s.built.ctx.db, owner.id, target.user_id);
+    await s.built.ctx.db
+      .updateTable('friends')
+      .set({ nickname: 'Quartermaster' })
+      .where('user_id', '=', owner.id)
+      .where('friend_id', '=', target.user_id)
+      .execute();
+
+    const mine = await search('QUARTER', owner);
+    expect(mine.body.count).toBe(1);
+    expect(mine.body.data).toMatchObject([{ user_id: target.user_id, nickname: 'Quartermaster' }]);
+    // the name still finds them, shown by my remark
+    expect((await search('member 1234', owner)).body.data).toMatchObject([{ user_id: target.user_id, nickname: 'Quartermaster' }]);
+    // the newcomer (a member too) has no such remark
+    expect((await search('quarter', newcomer)).body.count).toBe(0);
+    // LIKE wildcards are plain characters
+    expect((await search('%', owner)).body.count).toBe(0);
+    expect((await search('member_1', owner)).body.count).toBe(0);
+  });
+
   it('the setting accepts whole numbers up to 10,000 only', async () => {
     await expect(s.built.system.set('groupMaxMembers', '10001')).rejects.toThrow(/groupMaxMembers/);
     await expect(s.built.system.set('groupMaxMembers', 'many')).rejects.toThrow(/groupMaxMembers/);

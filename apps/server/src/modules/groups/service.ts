@@ -46,7 +46,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const MUTE_SLACK_MS = 60_000;
 
 
-/** One page of the member list: `limit` rows from `offset`, only names containing `keyword`. */
+/** One page of the member list: `limit` rows from `offset`, only names (or my remarks) containing `keyword`. */
 export interface MemberPage {
   offset?: number;
   limit?: number;
@@ -270,7 +270,7 @@ export function groupService(ctx: AppContext, system: SystemService) {
         const views = await memberViews(me, await store.members(gid), m.setting, m.role);
         return new Answer(views, { count: views.length });
       }
-      const { rows, total } = await store.memberPage(gid, page);
+      const { rows, total } = await store.memberPage(gid, me, page);
       return new Answer(await memberViews(me, rows, m.setting, m.role), { count: total });
     },
 

@@ -42,11 +42,30 @@ export function groupStore(db: Db, dialect: Dialect) {
         .where('user_id', '=', uid)
         .executeTakeFirst(),
 
-    /** Members with their profile: owner first, then admins, then members by joining order. */
-    /** A page of members in the list's order (owner, admins, then by joining), and how many match in all. */
-    async memberPage(gid: number, page: { offset?: number; limit?: number; keyword?: string }): Promise<{ rows: MemberRow[]; total: number }> {
+    /**
+     * A page of members in the list's order (owner, admins, then by joining), and how many match in
+     * all. A keyword matches the name, or the remark `viewer` gave the member (the name they see):
+     * the group's rows come by the `group_members_order` index, my remarks by the friends key.
+     */
+    async memberPage(
+      gid: number,
+      viewer: number,
+      page: { offset?: number; limit?: number; keyword?: string },
+    ): Promise<{ rows: MemberRow[]; total: number }> {
       let base = db.selectFrom('group_members as gm').innerJoin('users as u', 'u.id', 'gm.user_id').where('gm.group_id', '=', gid);
-      if (page.keyword) base = base.where(likeLower('u.nickname', page.keyword));
+      const keyword = page.keyword;
+      if (keyword) {
+        base = base.where((eb) =>
+          eb.or([
+            likeLower('u.nickname', keyword),
+            eb(
+              'gm.user_id',
+              'in',
+              eb.selectFrom('friends').select('friend_id').where('user_id', '=', viewer).where(likeLower('nickname', keyword)),
+            ),
+          ]),
+        );
+      }
       const [rows, count] = await Promise.all([
         base
           .select(['gm.user_id', 'gm.role', 'gm.mute_until', 'gm.joined_at', 'u.nickname', 'u.avatar', 'u.avatar_color'])
@@ -61,6 +80,7 @@ export function groupStore(db: Db, dialect: Dialect) {
       return { rows, total: Number(count.n) };
     },
 
+    /** Members with their profile: owner first, then admins, then members by joining order. */
     async members(gid: number, limit?: number): Promise<MemberRow[]> {
       let q = db
         .selectFrom('group_members as gm')

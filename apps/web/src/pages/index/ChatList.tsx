@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { VirtualList } from '../../components/virtual/VirtualList.tsx';
 import { askConfirm } from '../../components/feedback.tsx';
 import { deleteConversation, markConversationRead, pinConversation } from '../../stores/conversationCommands.ts';
 import { type ConversationRow, visibleRows } from '../../stores/conversationList.ts';
@@ -17,6 +18,7 @@ import { type RowAction, rowActions, rowActionText } from './chatList/rowActions
 import { Paths } from '../../paths.ts';
 
 const MINUTE = 60_000;
+const NO_ROWS: ConversationRow[] = [];
 
 /** Re-renders once a minute so "today 12:30" becomes "yesterday" without a reload. */
 function useMinuteClock(): number {
@@ -28,8 +30,13 @@ function useMinuteClock(): number {
   return now;
 }
 
-/** The conversation list of the home page (spec §4 order, unread, mentions), kept live by realtime/sync.ts. */
-export function ChatList() {
+const ROW_PX = 72;
+
+/**
+ * The conversation list of the home page (spec §4 order, unread, mentions), kept live by
+ * realtime/sync.ts. Only the rows near the view are drawn; `top` (the search box) scrolls with them.
+ */
+export function ChatList({ top }: { top?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const contacts = useConversations((s) => s.contacts);
@@ -80,7 +87,7 @@ export function ChatList() {
     [onAction],
   );
 
-  let body: ReactNode;
+  let body: ReactNode = null;
   if (!loaded && !restored && failed) {
     body = (
       <EmptyState text={t('chats.loadFailed')}>
@@ -100,18 +107,17 @@ export function ChatList() {
         </Button>
       </EmptyState>
     );
-  } else {
-    body = (
-      <div className={styles.list}>
-        {rows.map((row) => (
-          <ChatRow key={String(row.id)} row={row} now={now} onOpen={onOpen} onAction={onAction} onMenu={onMenu} />
-        ))}
-      </div>
-    );
   }
   return (
-    <section data-testid="chat-list" data-loaded={loaded ? 1 : 0} data-restored={restored ? 1 : 0}>
-      {body}
+    <section className={styles.list} data-testid="chat-list" data-loaded={loaded ? 1 : 0} data-restored={restored ? 1 : 0}>
+      <VirtualList
+        items={body ? NO_ROWS : rows}
+        keyOf={(row) => String(row.id)}
+        rowHeight={ROW_PX}
+        renderRow={(row) => <ChatRow row={row} now={now} onOpen={onOpen} onAction={onAction} onMenu={onMenu} />}
+        top={top}
+        bottom={body}
+      />
     </section>
   );
 }

@@ -37,9 +37,14 @@ export default function HomePage({ titleKey }: PageProps) {
   );
   return (
     <PageFrame title={t(titleKey)} showBack={false} left={avatar} right={<HomeMenu />} testId="home-page">
-      <ConnectionBanner />
-      <SearchEntry placeholder={t('home.searchPlaceholder')} onOpen={() => navigate(SEARCH_PATH)} testId="home-search" />
-      <ChatList />
+      <ChatList
+        top={
+          <>
+            <ConnectionBanner />
+            <SearchEntry placeholder={t('home.searchPlaceholder')} onOpen={() => navigate(SEARCH_PATH)} testId="home-search" />
+          </>
+        }
+      />
       <MinePanel open={mineOpen} onClose={() => setMineOpen(false)} />
     </PageFrame>
   );

@@ -10,6 +10,7 @@ import type { PageProps } from '../../router/pageProps.ts';
 import { findContact } from '../../stores/conversationList.ts';
 import { useConversations } from '../../stores/conversations.ts';
 import { useFriendList } from '../../stores/friends.ts';
+import { useDebounced } from '../../hooks/useDebounced.ts';
 import { Highlight } from './chatList/Highlight.tsx';
 import { chatPathOf, rowName } from './chatList/labels.ts';
 import { RowAvatar } from './chatList/RowAvatar.tsx';
@@ -19,15 +20,6 @@ import { ResultRow } from './globalSearch/ResultRow.tsx';
 import styles from './globalSearch/search.module.css';
 
 const DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 function chatPath(id: number | string, isGroup: boolean, name: string, msgId?: number): string {
   const base = chatPathOf({ id, is_group: isGroup ? 1 : 0, displayName: name, is_self: 0 });

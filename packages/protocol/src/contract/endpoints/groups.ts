@@ -73,7 +73,7 @@ export const groupsEndpoints = {
     body: groupUserListBody,
     data: z.array(groupMemberViewSchema),
     domain,
-    summary: 'The members of a group, all or one page (limit, offset, keyword); the answer has count (all matching)',
+    summary: 'The members of a group, all or one page (limit, offset, keyword: name or my remark); the answer has count (all matching)',
   }),
   groupEditName: endpoint({
     path: `${G}/editGroupName`,

@@ -1,10 +1,12 @@
 import { toGroupId } from '@parley/protocol';
 import { List, Popup, SearchBar } from 'antd-mobile';
 import { TeamOutline } from 'antd-mobile-icons';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../../components/Avatar.tsx';
-import { loadMembers, useGroupEntry } from '../../../stores/groups.ts';
+import { useDebounced } from '../../../hooks/useDebounced.ts';
+import { MEMBER_SEARCH_DEBOUNCE_MS } from '../../../stores/groupMembers.ts';
+import { PersonRow } from '../../contacts/PersonRow.tsx';
+import { MemberPagesList } from '../group/MemberPagesList.tsx';
 import type { Mention } from './drafts.ts';
 
 export interface MentionPickerProps {
@@ -16,19 +18,23 @@ export interface MentionPickerProps {
   onClose(): void;
 }
 
-/** '@' in a group: pick the member to mention. */
+const ROW_PX = 56;
+
+/** '@' in a group: pick the member to mention, searched by the server and loaded as the list scrolls. */
 export function MentionPicker({ groupContactId, myUserId, canMentionAll, onPick, onClose }: MentionPickerProps) {
   const { t } = useTranslation();
-  const entry = useGroupEntry(groupContactId);
   const [filter, setFilter] = useState('');
+  const keyword = useDebounced(filter.trim(), MEMBER_SEARCH_DEBOUNCE_MS);
   const groupId = toGroupId(groupContactId);
 
-  useEffect(() => {
-    if (groupId) void loadMembers(groupId);
-  }, [groupId]);
-
-  const needle = filter.trim().toLowerCase();
-  const members = (entry?.members ?? []).filter((m) => m.user_id !== myUserId && (!needle || m.nickname.toLowerCase().includes(needle)));
+  const everyone =
+    canMentionAll && !filter.trim() ? (
+      <List>
+        <List.Item prefix={<TeamOutline fontSize={28} />} onClick={() => onPick({ id: 0, name: t('chat.mention.everyone') })} data-testid="mention-0">
+          {t('chat.mention.everyone')}
+        </List.Item>
+      </List>
+    ) : undefined;
 
   return (
     <Popup visible onMaskClick={onClose} onClose={onClose} bodyStyle={{ height: '70vh', borderRadius: '12px 12px 0 0', display: 'flex', flexDirection: 'column' }}>
@@ -36,24 +42,26 @@ export function MentionPicker({ groupContactId, myUserId, canMentionAll, onPick,
       <div style={{ padding: '4px 12px 8px' }}>
         <SearchBar placeholder={t('common.search')} value={filter} onChange={setFilter} />
       </div>
-      <div style={{ flex: 1, overflowY: 'auto' }} data-testid="mention-list">
-        <List>
-          {canMentionAll && !needle ? (
-            <List.Item prefix={<TeamOutline fontSize={28} />} onClick={() => onPick({ id: 0, name: t('chat.mention.everyone') })} data-testid="mention-0">
-              {t('chat.mention.everyone')}
-            </List.Item>
-          ) : null}
-          {members.map((m) => (
-            <List.Item
-              key={m.user_id}
-              prefix={<Avatar name={m.nickname} avatar={m.avatar} color={m.avatar_color} size={32} />}
-              onClick={() => onPick({ id: m.user_id, name: m.nickname })}
-              data-testid={`mention-${m.user_id}`}
-            >
-              {m.nickname}
-            </List.Item>
-          ))}
-        </List>
+      <div style={{ flex: 1, minHeight: 0 }}>
+        {groupId ? (
+          <MemberPagesList
+            groupId={groupId}
+            keyword={keyword}
+            skip={myUserId}
+            top={everyone}
+            rowHeight={ROW_PX}
+            renderMember={(m) => (
+              <PersonRow
+                name={m.nickname}
+                avatar={m.avatar}
+                avatarColor={m.avatar_color}
+                onClick={() => onPick({ id: m.user_id, name: m.nickname })}
+                testId={`mention-${m.user_id}`}
+              />
+            )}
+            testId="mention-list"
+          />
+        ) : null}
       </div>
     </Popup>
   );

@@ -162,7 +162,7 @@ function GroupInfoBody({ groupId, entry }: { groupId: number; entry: GroupEntry 
             />
             <div className={styles.moreMembers}>
               <Button fill="none" size="small" onClick={() => navigate(PathTo.groupMembers(groupId))} data-testid="group-view-all">
-                {t('groups.viewAll')}
+                {group.member_count ? t('common.withCount', { text: t('groups.viewAll'), count: group.member_count }) : t('groups.viewAll')}
               </Button>
             </div>
           </>

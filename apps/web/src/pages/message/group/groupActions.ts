@@ -1,20 +1,22 @@
-import { addGroupMembers } from '../../../api/groups.ts';
+import { addGroupMembers, fetchGroupMembers } from '../../../api/groups.ts';
 import { showToast } from '../../../components/feedback.tsx';
 import { t } from '../../../i18n/index.ts';
-import { loadGroup, loadMembers, useGroupsStore } from '../../../stores/groups.ts';
+import { memberPagesCache } from '../../../stores/groupMembers.ts';
+import { loadGroup, useGroupsStore } from '../../../stores/groups.ts';
 import { useSession } from '../../../stores/session.ts';
 import { pickUsers } from '../../../stores/userPicker.ts';
 import { runGroupCall } from './groupCall.ts';
 
 /**
  * Invite friends (info page '+', member page): pick among friends who are not members yet, add
- * them, then reload the member list. Resolves true when someone was added.
+ * them, then reload the group. Resolves true when someone was added. The member ids are asked for
+ * here, once, and not kept: no screen holds a whole member list.
  */
 export async function inviteMembers(groupId: number): Promise<boolean> {
-  const entry = useGroupsStore.getState().groups[groupId];
-  if (entry && !entry.membersComplete) await loadMembers(groupId);
-  const current = useGroupsStore.getState().groups[groupId]?.members.map((m) => m.user_id) ?? [];
-  const room = Math.max(1, useSession.getState().globalConfig.sysInfo.groupMaxMembers - current.length);
+  const members = await fetchGroupMembers(groupId).catch(() => []);
+  const current = members.map((m) => m.user_id);
+  const count = useGroupsStore.getState().groups[groupId]?.group?.member_count ?? current.length;
+  const room = Math.max(1, useSession.getState().globalConfig.sysInfo.groupMaxMembers - count);
   const picked = await pickUsers({ min: 1, max: room, titleKey: 'groups.pickInvite', exclude: current });
   if (!picked?.length) return false;
   const ids = picked.map((p) => Number(p.id)).filter((id) => Number.isSafeInteger(id) && id > 0);
@@ -25,6 +27,7 @@ export async function inviteMembers(groupId: number): Promise<boolean> {
     return false;
   }
   showToast(t('groups.added', { count: answer.added.length }), 'success');
-  await Promise.all([loadGroup(groupId), loadMembers(groupId)]);
+  memberPagesCache.changed(groupId);
+  await loadGroup(groupId);
   return true;
 }
