@@ -14,6 +14,7 @@ import { connectSession } from './realtime/connectSession.ts';
 import { navigateTo, registerNavigator } from './router/navigation.ts';
 import { buildRouteObjects } from './routes.tsx';
 import { endSession } from './session/endSession.ts';
+import { useSession } from './stores/session.ts';
 
 const router = createHashRouter(buildRouteObjects());
 registerNavigator((to, options) => void router.navigate(to, options));
@@ -26,7 +27,20 @@ export function startApp(): void {
   configureApi({ toast: showToast, alert: showAlert, endSession });
   connectSession({ toast: (text) => showToast(text), navigate: navigateTo, endSession, describeMessage });
   startCallSync();
-  void import('./offline/persistChats.ts').then((m) => m.startChatCache());
+  whenSignedIn(() => void import('./offline/persistChats.ts').then((m) => m.startChatCache()));
+}
+
+/** Runs `start` once a session exists (now, or at the next sign-in): the sign-in page does not load what only signed-in pages need. */
+function whenSignedIn(start: () => void): void {
+  if (useSession.getState().authToken) {
+    start();
+    return;
+  }
+  const stop = useSession.subscribe((s) => {
+    if (!s.authToken) return;
+    stop();
+    start();
+  });
 }
 
 const locale = ANTD_LOCALES[currentLanguage];
