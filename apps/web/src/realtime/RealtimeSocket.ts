@@ -150,8 +150,6 @@ export class RealtimeSocket {
     } else if (push.type === 'bindUid') {
       this.attempts = 0;
       this.setState('bound');
-    } else if (push.type === 'ping') {
-      this.send({ type: 'pong' });
     }
     this.pushes.emit(push.type, push);
     this.pushes.emit('*', push);
