@@ -1,0 +1,171 @@
+import {
+  avatarColorFor,
+  type ChatMessage,
+  decodeConvKey,
+  FILE_TRANSFER_NAME,
+  FORWARD_MESSAGE_TYPE,
+  type GetMessageListBody,
+  groupContactId,
+  type MessageSearchHit,
+  parseGroupSetting,
+  SEARCH_MATCHES_MAX,
+} from '@parley/protocol';
+import { Answer } from '../../answer.ts';
+import type { AppContext } from '../../context.ts';
+import { resolveScope, type Scope } from '../conversations/scope.ts';
+import { conversationsStore } from '../conversations/store.ts';
+import { fileUrlFor } from '../uploads/files.ts';
+import { type MessageRow, toChatMessage } from './serialize.ts';
+import { mentions, notDeletedBy, selectMessages } from './store.ts';
+import { contentMatches, isIndexable, recentFloor } from './textSearch.ts';
+
+/** Types whose `content` is searchable text (the file name for files). */
+const SEARCHABLE_TYPES = ['text', 'file', 'location', 'contact', FORWARD_MESSAGE_TYPE];
+
+/** Reading messages: a conversation's pages (filtered by keyword, type or mention), the system notices, and search across my chats. */
+export function messageHistory(ctx: AppContext) {
+  const db = ctx.db;
+
+  function filtered(
+    me: number,
+    scope: Scope,
+    body: Pick<GetMessageListBody, 'keywords' | 'type' | 'is_at'>,
+    keywordFloor = 0,
+  ) {
+    let q = selectMessages(db)
+      .where('m.conv_key', 'in', scope.convKeys)
+      .where('m.msg_id', '>', scope.floor)
+      .where(notDeletedBy(me));
+    if (body.type) q = q.where('m.type', '=', body.type);
+    if (body.keywords) {
+      const kw = body.keywords;
+      q = q.where('m.type', 'in', SEARCHABLE_TYPES).where('m.is_undo', '=', 0).where(contentMatches(ctx.dialect, kw, keywordFloor));
+    }
+    if (body.is_at === 1) q = q.where('m.from_user', '<>', me).where(mentions(me));
+    return q;
+  }
+
+  /** Serializes rows for `me`: file links signed for me, read marks of private chats. */
+  async function present(me: number, scope: Scope, rows: MessageRow[]): Promise<ChatMessage[]> {
+    let theirRead = 0;
+    let myRead = Number(scope.row?.read_msg_id ?? 0);
+    if (scope.kind === 'private' && scope.otherUserId !== undefined) {
+      if (scope.otherUserId === me) {
+        theirRead = Number.MAX_SAFE_INTEGER;
+        myRead = Number.MAX_SAFE_INTEGER;
+      } else theirRead = await conversationsStore.readCursor(db, scope.otherUserId, String(me));
+    }
+    const fileUrl = (fileId: number) => fileUrlFor(ctx, fileId, me);
+    return rows.map((row) =>
+      toChatMessage(row, {
+        fileUrl,
+        isRead: scope.kind === 'private' && Number(row.msg_id) <= (row.from_user === me ? theirRead : myRead),
+      }),
+    );
+  }
+
+  async function list(me: number, body: GetMessageListBody): Promise<Answer<ChatMessage[]>> {
+    const scope = await resolveScope(ctx, me, body.toContactId, body.is_group);
+    const floor = body.keywords && !isIndexable(body.keywords) ? await recentFloor(db, scope.convKeys) : 0;
+    let q = filtered(me, scope, body, floor);
+    let count = filtered(me, scope, body, floor).clearSelect().select((eb) => eb.fn.countAll().as('n'));
+    let rows: MessageRow[];
+    if (body.last_msg_id !== undefined) {
+      q = q.where('m.msg_id', '>', body.last_msg_id);
+      count = count.where('m.msg_id', '>', body.last_msg_id);
+      if (body.before_msg_id !== undefined) {
+        q = q.where('m.msg_id', '<', body.before_msg_id);
+        count = count.where('m.msg_id', '<', body.before_msg_id);
+      }
+      rows = await q.orderBy('m.msg_id', 'asc').limit(body.limit).execute();
+    } else if (body.before_msg_id !== undefined) {
+      q = q.where('m.msg_id', '<', body.before_msg_id);
+      count = count.where('m.msg_id', '<', body.before_msg_id);
+      rows = (await q.orderBy('m.msg_id', 'desc').limit(body.limit).execute()).reverse();
+    } else {
+      rows = (
+        await q
+          .orderBy('m.msg_id', 'desc')
+          .limit(body.limit)
+          .offset((body.page - 1) * body.limit)
+          .execute()
+      ).reverse();
+    }
+    const total = await count.executeTakeFirst();
+    return new Answer(await present(me, scope, rows), { count: Number(total?.n ?? 0) });
+  }
+
+  async function adminNotices(me: number, page: number, limit: number) {
+    return list(me, { toContactId: 'system', is_group: 0, page, limit });
+  }
+
+  /** Messages with `keywords` in every conversation of mine, grouped by conversation (newest first). */
+  async function search(me: number, keywords: string, perContact: number): Promise<MessageSearchHit[]> {
+    const floor = isIndexable(keywords) ? 0 : await recentFloor(db, { userId: me });
+    // first only the ids of the matches (no content, no joins), then whole rows for the few kept
+    const matches = await db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', (j) => j.onRef('c.conv_key', '=', 'm.conv_key').on('c.user_id', '=', me))
+      .select(['m.msg_id', 'm.conv_key', 'c.contact_id'])
+      .whereRef('m.msg_id', '>', 'c.cleared_msg_id')
+      .where('m.type', 'in', SEARCHABLE_TYPES)
+      .where('m.is_undo', '=', 0)
+      .where(contentMatches(ctx.dialect, keywords, floor))
+      .where(notDeletedBy(me))
+      .orderBy('m.msg_id', 'desc')
+      .limit(SEARCH_MATCHES_MAX)
+      .execute();
+    const memberships = await conversationsStore.memberships(db, me);
+    const groups = new Map(
+      memberships.map((m) => [groupContactId(m.group_id) as string, { ...m, history: parseGroupSetting(m.setting).history }]),
+    );
+    const keptIds = new Map<string, number[]>();
+    for (const match of matches) {
+      const g = groups.get(match.contact_id);
+      if (decodeConvKey(match.conv_key)?.kind === 'group') {
+        if (!g) continue;
+        if (g.history !== 1 && Number(match.msg_id) <= Number(g.joined_msg_id)) continue;
+      }
+      const list = keptIds.get(match.contact_id) ?? [];
+      if (list.length < perContact) list.push(Number(match.msg_id));
+      keptIds.set(match.contact_id, list);
+    }
+    const ids = [...keptIds.values()].flat();
+    const rows = ids.length === 0 ? [] : await selectMessages(db).where('m.msg_id', 'in', ids).execute();
+    const rowById = new Map(rows.map((r) => [Number(r.msg_id), r]));
+    const byContact = new Map<string, MessageRow[]>();
+    for (const [contactId, list] of keptIds) {
+      byContact.set(contactId, list.map((id) => rowById.get(id)).filter((r): r is MessageRow => r !== undefined));
+    }
+    const userIds = [...byContact.keys()].filter((id) => /^\d+$/.test(id)).map(Number);
+    const [users, remarks] = await Promise.all([
+      userIds.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', 'in', userIds).execute(),
+      ctx.friends.remarksOf(me, userIds),
+    ]);
+    const userById = new Map(users.map((u) => [u.id, u]));
+    const fileUrl = (fileId: number) => fileUrlFor(ctx, fileId, me);
+    const hits: MessageSearchHit[] = [];
+    for (const [contactId, list] of byContact) {
+      const g = groups.get(contactId);
+      const uid = Number(contactId);
+      const u = userById.get(uid);
+      hits.push({
+        contact: g
+          ? { id: contactId, displayName: g.name, avatar: g.avatar, avatar_color: avatarColorFor(g.group_id), is_group: 1 }
+          : {
+              id: uid,
+              displayName: uid === me ? FILE_TRANSFER_NAME : remarks.get(uid) || u?.nickname || contactId,
+              avatar: u?.avatar ?? '',
+              avatar_color: u?.avatar_color ?? 1,
+              is_group: 0,
+            },
+        messages: list.reverse().map((row) => toChatMessage(row, { fileUrl })),
+      });
+    }
+    return hits;
+  }
+
+  return { list, adminNotices, search };
+}
