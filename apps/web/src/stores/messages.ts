@@ -1,21 +1,18 @@
 import {
   type ChatMessage,
-  type ClientSendType,
   conversationIdOf as conversationKeyOf,
   MESSAGE_PAGE_DEFAULT,
   MESSAGE_PAGE_MAX,
-  type UploadKindValue,
 } from '@parley/protocol';
 import { create } from 'zustand';
 import { ApiError } from '../api/client.ts';
-import { type Bit, getMessageList, type MessageListQuery, type MessagePage, sendMessage } from '../api/messages.ts';
+import { getMessageList, type MessageListQuery, sendMessage } from '../api/messages.ts';
 import { uploadFile } from '../api/uploads.ts';
 import { onSocketState } from '../realtime/socket.ts';
 import {
   advanceSynced,
   type ChatItem,
   hasGap,
-  isPending,
   markReadUpTo,
   markRecalled,
   mergeMessages,
@@ -23,40 +20,26 @@ import {
   oldestMsgId,
   patchPending,
   removeMessage,
-  type SendFailure,
 } from './messageList.ts';
-import { addToOutbox, clearOutbox, loadOutbox, removeFromOutbox } from './outbox.ts';
-import { useSession } from './session.ts';
+import { clearOutbox, loadOutbox, } from './outbox.ts';
+import { EMPTY_THREAD, type Thread, withLatestPage } from './messageThread.ts';
+import {
+  bit,
+  dropFromOutbox,
+  failureOf,
+  localMessage,
+  myId,
+  newClientId,
+  outbox,
+  outgoing,
+  persistOutgoing,
+  type SendDraft,
+  toContactRef,
+} from './outgoing.ts';
 
 export type { ChatItem, SendStatus } from './messageList.ts';
-
-/** One conversation's cached messages. */
-export interface Thread {
-  /** Ascending by msg_id, unique; local pending messages last. */
-  items: ChatItem[];
-  hasOlder: boolean;
-  loading: boolean;
-  /** The latest page was fetched at least once (else the thread only holds pushed messages). */
-  loaded: boolean;
-  /**
-   * Every message from the oldest cached one up to this msg_id is cached (see `advanceSynced`):
-   * catch-up fetches from here, never from the newest cached msg_id.
-   */
-  syncedMsgId: number;
-}
-
-/** What the input bar hands to `send`. */
-export interface SendDraft {
-  type: ClientSendType;
-  /** Text, or the object of a location / contact card. */
-  content?: string | Record<string, unknown>;
-  at?: number[];
-  extends?: Record<string, unknown>;
-  /** A file to upload first (image, video, voice, file), shown with progress meanwhile. */
-  upload?: { file: Blob; name: string; kind: UploadKindValue };
-  /** A file stored already (a sticker): sent by its id, shown by its link. */
-  stored?: { id: number; url: string; name: string };
-}
+export type { Thread } from './messageThread.ts';
+export type { SendDraft } from './outgoing.ts';
 
 interface MessagesState {
   byContact: Record<string, Thread>;
@@ -85,124 +68,8 @@ interface MessagesState {
   restoreThread(contactId: string, saved: Pick<Thread, 'items' | 'hasOlder' | 'syncedMsgId'>): void;
 }
 
-const EMPTY_THREAD: Thread = { items: [], hasOlder: true, loading: false, loaded: false, syncedMsgId: 0 };
-
-/**
- * The newest page merged into a thread. The synced mark moves to the page's newest message only
- * when the page joins the cached run (it overlaps it, or nothing older exists); otherwise a thread
- * never opened forgets its older cached messages (scrolling up fetches them again), and an open one
- * keeps the page above its mark, as a gap to fetch.
- */
-function withLatestPage(t: Thread, page: MessagePage): Partial<Thread> {
-  const pageOldest = oldestMsgId(page.items);
-  const pageNewest = newestMsgId(page.items);
-  const hasOlder = t.loaded ? t.hasOlder : page.count > page.items.length;
-  const joins = page.count <= page.items.length || newestMsgId(t.items) === 0 || pageOldest <= t.syncedMsgId;
-  if (joins) {
-    const items = mergeMessages(t.items, page.items);
-    return { items, hasOlder, loaded: true, syncedMsgId: advanceSynced(items, Math.max(t.syncedMsgId, pageNewest)) };
-  }
-  if (t.loaded) return { items: mergeMessages(t.items, page.items) };
-  const newer = t.items.filter((m) => isPending(m) || m.msg_id >= pageOldest);
-  const items = mergeMessages(newer, page.items);
-  return { items, hasOlder, loaded: true, syncedMsgId: advanceSynced(items, pageNewest) };
-}
-
-const bit = (isGroup: boolean): Bit => (isGroup ? 1 : 0);
-const myId = (): number => useSession.getState().userInfo?.user_id ?? 0;
-
-/** The contact id as the server wants it: a user id number, or 'group-<n>' / 'system'. */
-function toContactRef(contactId: string): number | string {
-  return /^\d+$/.test(contactId) ? Number(contactId) : contactId;
-}
-
-/** Local state of a message waiting for the server. */
-interface Outgoing {
-  contactId: string;
-  isGroup: boolean;
-  draft: SendDraft;
-  fileId?: number;
-  previewUrl?: string;
-}
-const outgoing = new Map<string, Outgoing>();
 const reconciling = new Map<string, Promise<void>>();
 const gapJobs = new Map<string, { again: boolean; job: Promise<void> }>();
-
-/** The user whose outbox (localStorage) mirrors `outgoing`; 0 before anything was kept or restored. */
-let outboxOwner = 0;
-/** The outbox of this session was loaded back into the store (once per session). */
-let outboxRestored = false;
-
-/** Keeps a pending message across reloads, once it can be sent without the original file blob. */
-function persistOutgoing(clientId: string, sentAt: number): void {
-  const job = outgoing.get(clientId);
-  const me = myId();
-  if (!job || !me || (job.draft.upload && job.fileId === undefined)) return;
-  outboxOwner = me;
-  const { type, content, at, extends: ext } = job.draft;
-  addToOutbox(me, {
-    id: clientId,
-    contactId: job.contactId,
-    isGroup: job.isGroup,
-    type,
-    ...(content !== undefined ? { content } : {}),
-    ...(at?.length ? { at } : {}),
-    ...(ext ? { extends: ext } : {}),
-    ...(job.fileId !== undefined ? { fileId: job.fileId } : {}),
-    sentAt,
-  });
-}
-
-function dropFromOutbox(clientId: string): void {
-  const owner = outboxOwner || myId();
-  if (owner) removeFromOutbox(owner, clientId);
-}
-
-function failureOf(error: unknown): SendFailure {
-  if (!(error instanceof ApiError)) return 'network';
-  if (error.reason === 'network' || error.reason === 'timeout') return 'network';
-  if (error.reason === 'http' && (error.details.status ?? 0) >= 502) return 'network';
-  return 'refused';
-}
-
-function newClientId(): string {
-  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
-}
-
-function localMessage(id: string, contactId: string, isGroup: boolean, draft: SendDraft, previewUrl?: string): ChatItem {
-  const me = useSession.getState().userInfo;
-  const upload = draft.upload;
-  const ext = upload ? (upload.name.split('.').pop() ?? '').toLowerCase() : '';
-  return {
-    id,
-    msg_id: 0,
-    toContactId: toContactRef(contactId),
-    fromUser: {
-      id: me?.user_id ?? 0,
-      user_id: me?.user_id ?? 0,
-      realname: me?.realname ?? '',
-      displayName: me?.displayName || me?.nickname || '',
-      avatar: me?.avatar ?? '',
-      avatar_color: me?.avatar_color ?? 1,
-    },
-    content: typeof draft.content === 'string' ? draft.content : upload ? upload.name : '',
-    type: draft.type,
-    sendTime: Date.now() / 1000,
-    at: draft.at ?? [],
-    is_group: bit(isGroup),
-    extends: { ...(typeof draft.content === 'object' ? draft.content : {}), ...(draft.extends ?? {}) },
-    is_undo: 0,
-    is_read: 0,
-    file: upload
-      ? { id: 0, name: upload.name, size: upload.file.size, mime: upload.file.type, ext, url: previewUrl ?? '' }
-      : draft.stored
-        ? { id: draft.stored.id, name: draft.stored.name, size: 0, mime: '', ext: '', url: draft.stored.url }
-        : null,
-    status: 'sending',
-    progress: upload ? 0 : undefined,
-  };
-}
 
 export const useMessages = create<MessagesState>()((set, get) => {
   const thread = (contactId: string): Thread => get().byContact[contactId] ?? EMPTY_THREAD;
@@ -435,9 +302,9 @@ export const useMessages = create<MessagesState>()((set, get) => {
 
     reset() {
       outgoing.clear();
-      if (outboxOwner) clearOutbox(outboxOwner);
-      outboxOwner = 0;
-      outboxRestored = false;
+      if (outbox.owner) clearOutbox(outbox.owner);
+      outbox.owner = 0;
+      outbox.restored = false;
       set({ byContact: {} });
     },
   };
@@ -456,9 +323,9 @@ function retryNetworkFailures(): void {
  */
 async function restoreOutbox(): Promise<void> {
   const me = myId();
-  if (outboxRestored || !me) return;
-  outboxRestored = true;
-  outboxOwner = me;
+  if (outbox.restored || !me) return;
+  outbox.restored = true;
+  outbox.owner = me;
   const entries = loadOutbox(me).filter((e) => !outgoing.has(e.id));
   if (entries.length === 0) return;
   for (const e of entries) {
@@ -471,7 +338,7 @@ async function restoreOutbox(): Promise<void> {
     });
   }
   for (const e of entries) {
-    if (!outboxRestored) return; // the session ended meanwhile
+    if (!outbox.restored) return; // the session ended meanwhile
     await useMessages.getState().resend(e.id);
   }
 }
