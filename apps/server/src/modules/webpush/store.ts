@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.ts';
+import type { PushSubscriptionsTable } from '../../db/schema.ts';
 
 /** A subscription as the sender needs it, with its owner's preview setting. */
 export interface PushTarget {
@@ -10,14 +11,7 @@ export interface PushTarget {
   preview: number;
 }
 
-export interface NewSubscription {
-  user_id: number;
-  session_id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  created_at: number;
-}
+export type NewSubscription = Omit<PushSubscriptionsTable, 'id'>;
 
 /** SQL of push subscriptions (indexes push_subscriptions_endpoint, _user, _session) and push settings. */
 export function webPushStore(db: Db) {
