@@ -28,6 +28,7 @@ import { registerModules } from './modules/index.ts';
 import { featuresOf } from './modules/translate/engines.ts';
 import { type SystemService, systemService } from './modules/system/service.ts';
 import { SERVER_ROOT } from './serverRoot.ts';
+import { cachedSessions } from './http/sessionCache.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -96,6 +97,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await installProtection(app, config, () => ctx.sessions);
   const router = makeRouter(app, { resolve: (token) => ctx.sessions.resolve(token) });
   registerModules(router, ctx, system, app);
+  ctx.sessions = cachedSessions(ctx.sessions, ctx.sessionsEnded, bus);
   await registerApiDocs(app);
   registerOps(app, {
     metrics,

@@ -17,7 +17,9 @@ export type BusMessage =
 
   | { kind: 'close'; to: Audience }
   /** a group's members changed: every node drops its cached member set (groups/membership.ts) */
-  | { kind: 'groupMembers'; groupId: number };
+  | { kind: 'groupMembers'; groupId: number }
+  /** sessions ended (logout, signed out): every node forgets them (http/sessionCache.ts) */
+  | { kind: 'sessionsEnded'; sessionIds: number[] };
 
 export interface Bus {
   publish(msg: BusMessage): void;
