@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: seeds a fresh SQLite database, starts the real server as its own process and
  * drives it from a separate load-generator process; prints each figure beside its budget.
- * Options: --only runtime|fanout|private|idle|stall|fuzz|redpackets|web (repeatable), --seconds N (fan-out step
- * length, default 30), --fuzz N (bodies of the fuzz run, default 10,000).
+ * Options: --only runtime|fanout|private|idle|stall|fuzz|redpackets|history|web (repeatable), --seconds N (fan-out
+ * step length, default 30), --fuzz N (bodies of the fuzz run, default 10,000), --history N (messages of the
+ * history section, default 1,000,000; issue 17 sizes it at 10,000,000).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import type { Job } from './generator.ts';
 import { endpointCases, fireFuzz, fuzzCases } from '@parley/server/testing';
 import { cpuSeconds, rssMb, rssPeak } from './procstat.ts';
 import { burstFloor } from './burstFloor.ts';
+import { benchHistory, HISTORY_BUDGET, seedHistory } from './history.ts';
 import { benchRedPackets, CLAIM_BUDGET } from './redpackets.ts';
 import { benchRuntime, RUNTIME_BUDGET, startFlags } from './runtime.ts';
 import { seed, seedSearchLoad } from './seed.ts';
@@ -27,6 +29,8 @@ const rates = args.includes('--rates') ? args[args.indexOf('--rates') + 1].split
 const wants = (k: string) => only.length === 0 || only.includes(k);
 
 const fuzzBodies = Number(args[args.indexOf('--fuzz') + 1]) || 10_000;
+/** messages of the history section (issue 17 sizes it at 10,000,000: `--history 10000000`) */
+const historyMessages = Number(args[args.indexOf('--history') + 1]) || 1_000_000;
 
 /** Issue 17: server CPU per delivery at 100,000 deliveries/s (a 1,000-member group at 100 msg/s). */
 const FANOUT_CPU_BUDGET = { usPerDelivery: 2, atDeliveriesPerSecond: 100_000 };
@@ -131,6 +135,7 @@ async function main() {
   const searchLoad = wants('stall') ? await seedSearchLoad(dataDir, seeded.userIds.slice(0, 10), SEARCH_LOAD_MESSAGES) : null;
   // the web section's user is the last friend pair: in no group and used by no other section
   const webPair = seeded.userIds.length - 2;
+  const history = wants('history') ? await seedHistory(dataDir, seeded.userIds, historyMessages) : null;
   const longChat = wants('web') ? await seedLongChat(dataDir, seeded.userIds[webPair], seeded.userIds[webPair + 1], LONG_CHAT_MESSAGES) : null;
   if (longChat) ensureWebBuilt(root);
   const { proc, url } = await startServer(dataDir);
@@ -246,6 +251,18 @@ async function main() {
       console.log(`  answers by HTTP status: ${statuses}; server answering afterwards: ${alive.status === 200 ? 'yes' : 'NO'}`);
       for (const f of outcome.failures.slice(0, 5)) console.log(`  500 at ${f.path}: ${f.body} → ${f.answer}`);
       lines.push(`fuzz                 ${outcome.total} bodies, answers of 500: ${outcome.failures.length}   budget: ${BUDGET.fuzz500s}   ${verdict(outcome.failures.length === BUDGET.fuzz500s && alive.status === 200)}`);
+    }
+    if (history) {
+      console.log(`\nHistory: ${history.total.toLocaleString('en')} messages over 100,000 chats; one reader in 1,000 of them, calls one at a time`);
+      const h = await benchHistory(url, seeded.tokens[seeded.userIds.indexOf(history.reader)], history);
+      const size = `at ${(history.total / 1e6).toLocaleString('en')}M messages`;
+      console.log(`  open a chat p95 ${fmt(h.openP95)} ms; page back p95 ${fmt(h.pageP95)} ms over ${h.pages} pages; getContacts p95 ${fmt(h.contactsP95)} ms; search p95 ${fmt(h.searchP95)} ms`);
+      lines.push(
+        `history open chat    p95 ${fmt(h.openP95)} ms ${size}   budget: ≤ ${HISTORY_BUDGET.openP95} ms   ${verdict(h.openP95 <= HISTORY_BUDGET.openP95)}`,
+        `history page back    p95 ${fmt(h.pageP95)} ms over ${h.pages} pages ${size}   budget: ≤ ${HISTORY_BUDGET.pageP95} ms   ${verdict(h.pageP95 <= HISTORY_BUDGET.pageP95)}`,
+        `history contacts     p95 ${fmt(h.contactsP95)} ms, a user in 1,000 chats ${size}   budget: ≤ ${HISTORY_BUDGET.contactsP95} ms   ${verdict(h.contactsP95 <= HISTORY_BUDGET.contactsP95)}`,
+        `history search       p95 ${fmt(h.searchP95)} ms ${size}   budget: ≤ ${HISTORY_BUDGET.searchP95} ms   ${verdict(h.searchP95 <= HISTORY_BUDGET.searchP95)}`,
+      );
     }
     if (wants('redpackets')) {
       console.log('\nRed packets: 1,000 clients open one 100-share packet at once; then 40 packets × 100 claims, 64 in flight');
