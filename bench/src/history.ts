@@ -61,6 +61,13 @@ export async function seedHistory(dataDir: string, userIds: number[], total: num
   });
   const BATCH = 50_000;
   for (let i = 0; i < total; i += BATCH) writeMany(i, Math.min(total, i + BATCH));
+  // the reader has read its chats but for the last few messages of each, as someone who uses the app does
+  file
+    .prepare(
+      `update conversations set read_msg_id = max(0, coalesce((select max(m.msg_id) from messages m where m.conv_key = conversations.conv_key), 0) - 3)
+       where user_id = ?`,
+    )
+    .run(reader);
   await handle.close();
   return { reader, peer: partners[0], total };
 }
