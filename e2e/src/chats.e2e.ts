@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
-import { befriendInStore as befriend, PASSWORD, registerInUi as register, socketState, waitBound } from './steps.ts';
+import { befriendInStore as befriend, Finger, PASSWORD, registerInUi as register, socketState, waitBound } from './steps.ts';
 
 /**
  * The conversation side of issue 3: the chat list live (unread on the row and the tab), read
@@ -284,7 +284,15 @@ describe('chats: the list live, read receipts, catching up after a cut, search, 
   it('the row menu marks read and deletes (after confirming); clear history empties a chat', async () => {
     await goHome(b.page);
     await unread(b.page, idC).waitFor();
-    await row(b.page, idC).click({ button: 'right' });
+    // a finger held on the row opens its menu, and lifting it does not open the chat
+    const box = await row(b.page, idC).boundingBox();
+    if (!box) throw new Error('the row is not on screen');
+    const finger = new Finger(await b.context.newCDPSession(b.page));
+    await finger.down(box.x + box.width / 2, box.y + box.height / 2);
+    await b.page.waitForTimeout(600);
+    await finger.up();
+    await b.page.waitForSelector('[data-testid=chat-row-menu-read]');
+    expect(await b.page.locator('[data-testid=home-page]').count()).toBe(1);
     await b.page.click('[data-testid=chat-row-menu-read]');
     await expect.poll(() => unread(b.page, idC).count()).toBe(0);
 

@@ -2,6 +2,7 @@ import { SwipeAction, type SwipeActionRef } from 'antd-mobile';
 import { BellMuteOutline } from 'antd-mobile-icons';
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLongPress } from '../../../hooks/useLongPress.ts';
 import type { ConversationRow } from '../../../stores/conversationList.ts';
 import { useDraft } from '../../../stores/composer.ts';
 import { useSession } from '../../../stores/session.ts';
@@ -47,6 +48,8 @@ export const ChatRow = memo(function ChatRow({ row, now, onOpen, onAction, onMen
   // what I started writing there comes first, in red, as in WeChat
   const draft = useDraft(String(row.id)).text.trim();
   const pinned = row.is_top === 1;
+  // a touch held still (or a right-click) opens the row menu once lifted; the click that ends it does not open the chat
+  const press = useLongPress(() => onMenu(row), true, { whenLifted: true });
   const rightActions = rowActions(row).map((action) => ({
     key: action,
     text: (
@@ -66,10 +69,7 @@ export const ChatRow = memo(function ChatRow({ row, now, onOpen, onAction, onMen
         type="button"
         className={pinned ? `${styles.row} ${styles.pinned}` : styles.row}
         onClick={() => onOpen(row)}
-        onContextMenu={(event) => {
-          event.preventDefault();
-          onMenu(row);
-        }}
+        {...press}
         data-testid={`chat-row-${row.id}`}
         data-pinned={pinned ? 1 : 0}
         data-notice={row.is_notice}
