@@ -122,14 +122,8 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
   async function visible(me: number, msgId: number): Promise<{ row: PacketRow; claimant: boolean }> {
     const row = await redPacketStore.packet(db, msgId);
     if (!row) throw fail('redpackets.notFound');
-    if (row.is_group === 1) {
-      const member = await ctx.groups.member(Number(row.group_id), me);
-      if (!member) throw fail('redpackets.notEligible');
-      return { row, claimant: true };
-    }
-    if (me === row.to_user) return { row, claimant: true };
-    if (me === row.sender_id) return { row, claimant: false };
-    throw fail('redpackets.notEligible');
+    const who = { isGroup: row.is_group === 1, groupId: row.group_id, toUser: row.to_user === null ? null : Number(row.to_user), senderId: row.sender_id };
+    return { row, claimant: await mayClaim(me, who) };
   }
 
   async function details(me: number, row: PacketRow, claimant: boolean): Promise<RedPacketDetails> {
@@ -175,7 +169,7 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
   }
 
   /** May `me` claim it? Not the sender of a private packet (false); nobody outside it (refused). */
-  async function mayClaim(me: number, packet: DeskPacket): Promise<boolean> {
+  async function mayClaim(me: number, packet: Pick<DeskPacket, 'isGroup' | 'groupId' | 'toUser' | 'senderId'>): Promise<boolean> {
     if (packet.isGroup) {
       if (await ctx.groups.isMember(Number(packet.groupId), me)) return true;
       throw fail('redpackets.notEligible');

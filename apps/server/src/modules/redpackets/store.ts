@@ -37,44 +37,6 @@ export const redPacketStore = {
       .executeTakeFirst();
   },
 
-  /**
-   * The claim's one conditional update: while the packet is open, unexpired and not sold out, count
-   * one more claim (the number is the seq of the share to take), add that stored share to the
-   * claimed total and finish the packet with its last share. Undefined when nothing was left.
-   * On PostgreSQL the row lock makes parallel claims of one packet take turns and re-check.
-   */
-  async takeNext(trx: Db, msgId: number, now: number) {
-    return trx
-      .updateTable('red_packets as p')
-      .set((eb) => ({
-        claimed_count: eb('claimed_count', '+', 1),
-        claimed_total: eb(
-          'claimed_total',
-          '+',
-          sql<number>`(select s.amount from red_packet_shares s where s.packet_id = p.msg_id and s.seq = p.claimed_count + 1)`,
-        ),
-        status: sql<string>`case when p.claimed_count + 1 >= p.count then 'finished' else p.status end`,
-        finished_at: sql<number | null>`case when p.claimed_count + 1 >= p.count then ${now} else p.finished_at end`,
-      }))
-      .where('msg_id', '=', msgId)
-      .where('status', '=', 'open')
-      .where('expires_at', '>', now)
-      .whereRef('claimed_count', '<', 'count')
-      .returning(['claimed_count', 'claimed_total', 'status', 'finished_at'])
-      .executeTakeFirst();
-  },
-
-  async claimShare(trx: Db, msgId: number, seq: number, userId: number, now: number): Promise<number> {
-    const row = await trx
-      .updateTable('red_packet_shares')
-      .set({ claimed_by: userId, claimed_at: now })
-      .where('packet_id', '=', msgId)
-      .where('seq', '=', seq)
-      .returning('amount')
-      .executeTakeFirstOrThrow();
-    return Number(row.amount);
-  },
-
   /** The claims of a packet in claim order (after share `afterSeq`), with the claimers' names. */
   async claims(db: Db, msgId: number, afterSeq = 0) {
     return db
