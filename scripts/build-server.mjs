@@ -21,7 +21,8 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  minify: true,
+  // PARLEY_READABLE_BUILD=1 keeps names and lines, for reading CPU profiles
+  minify: process.env.PARLEY_READABLE_BUILD !== '1',
   keepNames: true,
   logLevel: 'warning',
   external: EXTERNAL,

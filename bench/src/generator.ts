@@ -203,7 +203,9 @@ async function privateChat(job: Extract<Job, { kind: 'private' }>) {
   await paced(job.rate, job.warmupSeconds, sendOne);
   await new Promise((r) => setTimeout(r, 1000));
   step = 1;
+  emit({ event: 'run-start' });
   const accepted = await paced(job.rate, job.seconds, sendOne);
+  emit({ event: 'run-end' });
   const drainUntil = Date.now() + 5_000;
   while (received < accepted && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 100));
   const sorted = latencies.sort((a, b) => a - b);

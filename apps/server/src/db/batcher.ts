@@ -1,10 +1,16 @@
+/** A result that fails its own job only (the rest of the batch is answered as usual). */
+export class JobFailed {
+  constructor(readonly error: unknown) {}
+}
+
 /**
  * Jobs submitted in the same turn, or while a batch runs, go together in the next batch: a group
  * commit when `run` writes (a burst costs a few transactions instead of one each; each job is
  * answered only after its batch committed), one query for many keys when it reads. `run` answers one result per
- * job, in order; if it throws, every job of that batch fails with the error.
+ * job, in order (a `JobFailed` fails that job alone); if it throws, every job of that batch fails
+ * with the error.
  */
-export function batcher<Job, Result>(run: (jobs: Job[]) => Promise<Result[]>, maxBatch = 500) {
+export function batcher<Job, Result>(run: (jobs: Job[]) => Promise<(Result | JobFailed)[]>, maxBatch = 500) {
   let queue: { job: Job; resolve(r: Result): void; reject(e: unknown): void }[] = [];
   let running = false;
 
@@ -15,7 +21,11 @@ export function batcher<Job, Result>(run: (jobs: Job[]) => Promise<Result[]>, ma
       queue = queue.slice(batch.length);
       try {
         const results = await run(batch.map((b) => b.job));
-        for (const [i, b] of batch.entries()) b.resolve(results[i]);
+        for (const [i, b] of batch.entries()) {
+          const r = results[i];
+          if (r instanceof JobFailed) b.reject(r.error);
+          else b.resolve(r);
+        }
       } catch (err) {
         for (const b of batch) b.reject(err);
       }

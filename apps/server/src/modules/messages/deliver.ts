@@ -81,74 +81,106 @@ async function recipientsOf(ctx: DeliverCtx, d: Pick<MessageDraft, 'conv_key' | 
   return convKeyUsers(key);
 }
 
-/**
- * Stores the drafts in ONE transaction (idempotent per (from_user, id)), then pushes every new
- * message once: `group` to all members, `simple` otherwise, to every socket of every recipient
- * except the socket `exceptClientId` (the sender's). Duplicates are answered with the stored
- * message and not pushed again. File links in pushes are signed for the sender.
- */
-export async function commitAndPush(
-  ctx: DeliverCtx,
-  drafts: Draft[],
-  exceptClientId?: string,
-  /** sender rows already read (the send path reads it while checking permissions) */
-  preloaded?: Map<number, SenderColumns | undefined>,
-  /**
-   * Work of another module that must commit or fail with the messages (a red packet's payment):
-   * runs inside the transaction after the inserts; throwing rolls the messages back too.
-   */
-  within?: WithinMessageTxn,
-): Promise<Delivered[]> {
+/** A draft as stored: its row (or the row stored before under the same (sender, id)) and its predecessor. */
+export interface StoredDraft {
+  row: MessageRow;
+  /** false when the same (sender, id) was stored before: nothing was written */
+  created: boolean;
+  prev: number;
+}
+
+/** The sender rows of the drafts' authors, read once each (`preloaded` ones are not read again). */
+export async function sendersOf(db: Db, drafts: readonly Draft[], preloaded?: Map<number, SenderColumns | undefined>) {
   const senders = new Map(preloaded);
   for (const id of new Set(drafts.map((d) => d.from_user))) {
-    if (!senders.has(id)) senders.set(id, await senderRow(ctx.db, id));
+    if (!senders.has(id)) senders.set(id, await senderRow(db, id));
   }
+  return senders;
+}
 
-  const results = await ctx.db.transaction().execute(async (trx) => {
-    await lockConversations(trx, ctx.dialect, drafts.map((d) => d.conv_key));
-    const out: { row: MessageRow; created: boolean; prev: number }[] = [];
-    // Under the conversations' locks nothing else commits there: each conversation's newest id
-    // is read once and then follows our own inserts, and its list rows are made once.
-    const newest = new Map<string, number>();
-    const listed = new Set<string>();
-    for (const d of drafts) {
-      const prev = newest.get(d.conv_key) ?? (await messagesStore.newestOf(trx, d.conv_key));
-      const msgId = await messagesStore.insert(trx, d);
-      if (msgId === null) {
-        newest.set(d.conv_key, prev);
-        const existing = await messagesStore.bySenderId(trx, d.from_user, d.id);
-        if (existing) out.push({ row: existing, created: false, prev: await messagesStore.newestOf(trx, d.conv_key, Number(existing.msg_id)) });
-        continue;
-      }
+/**
+ * Stores the drafts in ONE transaction, idempotent per (from_user, id): a draft whose (sender, id)
+ * exists answers the stored row with `created: false`. `within` is work of another module that must
+ * commit or fail with the messages (a red packet's payment): it runs inside the transaction after
+ * the inserts, and throwing rolls the messages back too.
+ */
+export async function storeDrafts(
+  ctx: Pick<DeliverCtx, 'db' | 'dialect'>,
+  drafts: readonly Draft[],
+  senders: Map<number, SenderColumns | undefined>,
+  within?: WithinMessageTxn,
+): Promise<StoredDraft[]> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const convKeys = [...new Set(drafts.map((d) => d.conv_key))];
+    await lockConversations(trx, ctx.dialect, convKeys);
+    // Under the conversations' locks nothing else commits there: what was newest before the
+    // inserts, then the new ids in order, give each new message its predecessor.
+    const newest = await messagesStore.newestOfMany(trx, convKeys);
+    const ids = await messagesStore.insertMany(trx, drafts);
+    const out: (StoredDraft | undefined)[] = new Array(drafts.length);
+    const order = drafts.map((_, i) => i).filter((i) => ids[i] !== null).sort((x, y) => Number(ids[x]) - Number(ids[y]));
+    const chats = new Map<string, { a: number; b: number; convKey: string; at: number }>();
+    for (const i of order) {
+      const d = drafts[i];
+      const msgId = Number(ids[i]);
       if (d.attachments?.length) await messagesStore.attach(trx, msgId, d.attachments);
       const key = decodeConvKey(d.conv_key);
-      if (key?.kind === 'private' && !listed.has(d.conv_key)) {
-        await messagesStore.ensurePrivateRows(trx, key.users[0], key.users[1], d.conv_key, d.send_time);
-        listed.add(d.conv_key);
-      }
+      if (key?.kind === 'private' && !chats.has(d.conv_key)) chats.set(d.conv_key, { a: key.users[0], b: key.users[1], convKey: d.conv_key, at: d.send_time });
+      out[i] = { row: rowOf(d, msgId, senders.get(d.from_user)), created: true, prev: newest.get(d.conv_key) ?? 0 };
       newest.set(d.conv_key, msgId);
-      out.push({ row: rowOf(d, msgId, senders.get(d.from_user)), created: true, prev });
     }
+    if (chats.size > 0) await messagesStore.ensurePrivateRows(trx, [...chats.values()]);
+    for (const [i, d] of drafts.entries()) {
+      if (ids[i] !== null) continue;
+      const existing = await messagesStore.bySenderId(trx, d.from_user, d.id);
+      if (!existing) throw new Error(`message ${d.from_user}:${d.id} conflicted but is not stored`);
+      out[i] = { row: existing, created: false, prev: await messagesStore.newestOf(trx, d.conv_key, Number(existing.msg_id)) };
+    }
+    const stored = out as StoredDraft[];
     if (within) {
-      const stored = out.map((o) => ({ msgId: Number(o.row.msg_id), created: o.created, toContact: o.row.to_contact, isGroup: Number(o.row.is_group) === 1 }));
-      await within(trx, stored);
+      await within(
+        trx,
+        stored.map((o) => ({ msgId: Number(o.row.msg_id), created: o.created, toContact: o.row.to_contact, isGroup: Number(o.row.is_group) === 1 })),
+      );
     }
-    return out;
+    return stored;
   });
+}
 
+/**
+ * Pushes every newly stored message once, in order: `group` to all members, `simple` otherwise, to
+ * every socket of every recipient except the sender's socket (`exceptClientIdOf(i)` for the i-th).
+ * Duplicates are answered with the stored message and not pushed again. File links in pushes are
+ * signed for the sender.
+ */
+export async function announce(ctx: DeliverCtx, stored: readonly StoredDraft[], exceptClientIdOf: (i: number) => string | undefined): Promise<Delivered[]> {
   const delivered: Delivered[] = [];
-  for (const { row, created, prev } of results) {
+  for (const [i, { row, created, prev }] of stored.entries()) {
     const message = toChatMessage(row, { fileUrl: (fileId) => fileUrlFor(ctx, fileId, row.from_user) });
     message.prev_msg_id = prev;
     delivered.push({ message, created });
     if (!created) continue;
     const to = await recipientsOf(ctx, row);
     const type = message.is_group ? 'group' : 'simple';
+    const exceptClientId = exceptClientIdOf(i);
     if (to === 'all') ctx.hub.push({ all: true }, type, message, { exceptClientId });
     else ctx.hub.pushUsers(to, type, message, exceptClientId);
     await ctx.newMessages.emit({ message, recipients: to });
   }
   return delivered;
+}
+
+/** Stores the drafts in one transaction (`storeDrafts`), then pushes the new ones (`announce`). */
+export async function commitAndPush(
+  ctx: DeliverCtx,
+  drafts: Draft[],
+  exceptClientId?: string,
+  /** sender rows already read (the send path reads it while checking permissions) */
+  preloaded?: Map<number, SenderColumns | undefined>,
+  within?: WithinMessageTxn,
+): Promise<Delivered[]> {
+  const stored = await storeDrafts(ctx, drafts, await sendersOf(ctx.db, drafts, preloaded), within);
+  return announce(ctx, stored, () => exceptClientId);
 }
 
 export interface PostMessageInput {

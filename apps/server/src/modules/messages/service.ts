@@ -15,6 +15,7 @@ import type { SystemService } from '../system/service.ts';
 import { fileUrlFor } from '../uploads/files.ts';
 import { messageActions } from './actions.ts';
 import { commitAndPush, draftOf, senderRow, type WithinMessageTxn } from './deliver.ts';
+import { sendQueue } from './sendQueue.ts';
 import { messageHistory } from './history.ts';
 import { checkSendType, payloadOf } from './payload.ts';
 import { type MessageRow, senderOf, toChatMessage } from './serialize.ts';
@@ -29,6 +30,7 @@ import { visibleMessage } from './visibility.ts';
 export function messageService(ctx: AppContext, system: SystemService) {
   const db = ctx.db;
   const checkTarget = targetChecker(ctx, system);
+  const store = sendQueue(ctx);
 
   /** Mentions are kept for groups only: members of the group, or 0 (everyone, owner and admins only). */
   async function mentionList(target: Target, at: number[]): Promise<number[]> {
@@ -63,7 +65,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
     );
     const quote = await quoteOf(me, body.extends.quote, draft.conv_key);
     if (quote) draft.extends = { ...draft.extends, quote };
-    const [done] = await commitAndPush(ctx, [draft], exceptClientId, new Map([[me, await sender]]));
+    const done = await store({ draft, sender: await sender, exceptClientId });
     return done.message;
   }
 

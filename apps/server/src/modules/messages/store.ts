@@ -110,16 +110,32 @@ export function storedColumns(d: MessageDraft) {
   };
 }
 
+/** Rows per multi-row statement: well under SQLite's 32,766 bound parameters at 12 columns. */
+const INSERT_CHUNK = 200;
+
 export const messagesStore = {
-  /** Inserts unless (from_user, id) exists; answers the new msg_id or null for a duplicate. */
-  async insert(trx: Db, d: MessageDraft): Promise<number | null> {
-    const row = await trx
-      .insertInto('messages')
-      .values(storedColumns(d))
-      .onConflict((oc) => oc.columns(['from_user', 'id']).doNothing())
-      .returning('msg_id')
-      .executeTakeFirst();
-    return row ? Number(row.msg_id) : null;
+  /**
+   * Inserts the drafts unless their (from_user, id) exists, in statements of `INSERT_CHUNK` rows;
+   * answers the new msg_id of each draft, or null for a duplicate (stored before, or twice here).
+   */
+  async insertMany(trx: Db, drafts: readonly MessageDraft[]): Promise<(number | null)[]> {
+    const made = new Map<string, number>();
+    for (let at = 0; at < drafts.length; at += INSERT_CHUNK) {
+      const rows = await trx
+        .insertInto('messages')
+        .values(drafts.slice(at, at + INSERT_CHUNK).map(storedColumns))
+        .onConflict((oc) => oc.columns(['from_user', 'id']).doNothing())
+        .returning(['msg_id', 'from_user', 'id'])
+        .execute();
+      for (const r of rows) made.set(`${r.from_user}:${r.id}`, Number(r.msg_id));
+    }
+    // the first draft of a (from_user, id) owns the new row; a repeat of it is a duplicate
+    return drafts.map((d) => {
+      const key = `${d.from_user}:${d.id}`;
+      const id = made.get(key) ?? null;
+      made.delete(key);
+      return id;
+    });
   },
 
   /** Records the files a message shows inside it (a merged forward's). */
@@ -146,6 +162,19 @@ export const messagesStore = {
     return Number(row?.max ?? 0);
   },
 
+  /** The newest msg_id of each conversation (0 for one without messages), one index probe each. */
+  async newestOfMany(db: Db, convKeys: readonly string[]): Promise<Map<string, number>> {
+    const newest = new Map<string, number>();
+    for (let at = 0; at < convKeys.length; at += INSERT_CHUNK) {
+      const keys = convKeys.slice(at, at + INSERT_CHUNK);
+      const { rows } = await sql<{ conv_key: string; newest: number | null }>`
+        with k(conv_key) as (values ${sql.join(keys.map((key) => sql`(${key})`))})
+        select k.conv_key, (select max(m.msg_id) from messages m where m.conv_key = k.conv_key) as newest from k`.execute(db);
+      for (const r of rows) newest.set(r.conv_key, Number(r.newest ?? 0));
+    }
+    return newest;
+  },
+
   async bySenderId(db: Db, fromUser: number, id: string): Promise<MessageRow | undefined> {
     return selectMessages(db).where('m.from_user', '=', fromUser).where('m.id', '=', id).executeTakeFirst();
   },
@@ -159,18 +188,20 @@ export const messagesStore = {
     return selectMessages(db).where('m.msg_id', 'in', msgIds).orderBy('m.msg_id').execute();
   },
 
-  /** Chat-list rows for both sides of a private chat (one for a chat with yourself); existing rows are kept. */
-  async ensurePrivateRows(trx: Db, a: number, b: number, convKey: string, now: number): Promise<void> {
-    const base = { conv_key: convKey, is_top: 0, is_notice: 1, read_msg_id: 0, read_at_msg_id: 0, cleared_msg_id: 0, hidden_msg_id: 0, updated_at: now };
-    const rows = a === b ? [{ ...base, user_id: a, contact_id: String(a) }] : [
-      { ...base, user_id: a, contact_id: String(b) },
-      { ...base, user_id: b, contact_id: String(a) },
-    ];
-    await trx
-      .insertInto('conversations')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['user_id', 'contact_id']).doNothing())
-      .execute();
+  /** Chat-list rows for both sides of each private chat (one for a chat with yourself); existing rows are kept. */
+  async ensurePrivateRows(trx: Db, chats: readonly { a: number; b: number; convKey: string; at: number }[]): Promise<void> {
+    const base = { is_top: 0, is_notice: 1, read_msg_id: 0, read_at_msg_id: 0, cleared_msg_id: 0, hidden_msg_id: 0 };
+    const rows = chats.flatMap(({ a, b, convKey, at }) => {
+      const mine = { ...base, conv_key: convKey, updated_at: at, user_id: a, contact_id: String(b) };
+      return a === b ? [mine] : [mine, { ...mine, user_id: b, contact_id: String(a) }];
+    });
+    for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+      await trx
+        .insertInto('conversations')
+        .values(rows.slice(at, at + INSERT_CHUNK))
+        .onConflict((oc) => oc.columns(['user_id', 'contact_id']).doNothing())
+        .execute();
+    }
   },
 
   async recall(db: Db, msgId: number): Promise<void> {

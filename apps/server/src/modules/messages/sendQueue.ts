@@ -1,0 +1,50 @@
+import { batcher, JobFailed } from '../../db/batcher.ts';
+import { announce, type DeliverCtx, type Delivered, type Draft, type StoredDraft, storeDrafts } from './deliver.ts';
+import type { SenderColumns } from './serialize.ts';
+
+export interface Outgoing {
+  draft: Draft;
+  sender: SenderColumns | undefined;
+  /** the sender's socket, which gets the answer instead of a push */
+  exceptClientId?: string;
+}
+
+/**
+ * How sendMessage stores and pushes. On SQLite, sends that arrive together share one transaction
+ * (a group commit): the file takes one transaction at a time anyway, and a commit (its WAL write and
+ * the full-text index's flush) costs far more than one more row. Each send is answered, and pushed,
+ * only after its batch committed. A batch that fails is retried send by send, so one bad send fails
+ * alone. PostgreSQL commits on many connections at once, so there each send is its own transaction.
+ */
+export function sendQueue(ctx: DeliverCtx) {
+  async function storeOrSplit(jobs: Outgoing[]): Promise<(StoredDraft | JobFailed)[]> {
+    const senders = new Map(jobs.map((j) => [j.draft.from_user, j.sender]));
+    try {
+      return await storeDrafts(ctx, jobs.map((j) => j.draft), senders);
+    } catch (err) {
+      if (jobs.length === 1) return [new JobFailed(err)];
+      const alone: (StoredDraft | JobFailed)[] = [];
+      for (const job of jobs) alone.push(...(await storeOrSplit([job])));
+      return alone;
+    }
+  }
+
+  const batch = batcher(async (jobs: Outgoing[]): Promise<(Delivered | JobFailed)[]> => {
+    const stored = await storeOrSplit(jobs);
+    const okAt = stored.flatMap((s, i) => (s instanceof JobFailed ? [] : [i]));
+    const delivered = await announce(
+      ctx,
+      okAt.map((i) => stored[i] as StoredDraft),
+      (n) => jobs[okAt[n]].exceptClientId,
+    );
+    let n = 0;
+    return stored.map((s) => (s instanceof JobFailed ? s : delivered[n++]));
+  });
+
+  return async function submit(job: Outgoing): Promise<Delivered> {
+    if (ctx.dialect === 'sqlite') return batch.submit(job);
+    const [stored] = await storeDrafts(ctx, [job.draft], new Map([[job.draft.from_user, job.sender]]));
+    const [delivered] = await announce(ctx, [stored], () => job.exceptClientId);
+    return delivered;
+  };
+}
