@@ -18,6 +18,12 @@ export const TEXT_MAX_CHARS = 5000;
 /** Page size of getMessageList: default and maximum. */
 export const MESSAGE_PAGE_DEFAULT = 20;
 export const MESSAGE_PAGE_MAX = 100;
+/**
+ * getMessageList's `count` stops at this many, or just past the page asked for when that is further:
+ * counting a long chat on every page would cost more than the page. Below it the count is exact;
+ * at it, a client knows only that more messages exist than it has.
+ */
+export const MESSAGE_COUNT_MAX = 1000;
 /** At most this many messages forwarded in one call. */
 export const FORWARD_MAX_MESSAGES = 100;
 /** searchMessages: messages returned per conversation, default and maximum. */

@@ -83,7 +83,7 @@ export function conversationService(ctx: AppContext) {
       .where('contact_id', '=', SYSTEM_CONTACT_ID)
       .executeTakeFirstOrThrow();
     const [rows, sys] = await Promise.all([
-      store.stats(db, me, visFloor, joinedAt),
+      store.stats(db, ctx.dialect, me, visFloor, joinedAt),
       store.systemStats(db, me, { read_msg_id: Number(systemRow.read_msg_id), cleared_msg_id: Number(systemRow.cleared_msg_id) }),
     ]);
 

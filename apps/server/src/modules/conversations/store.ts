@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Db } from '../../db/index.ts';
+import { greatest } from '../../db/greatest.ts';
+import type { Db, Dialect } from '../../db/index.ts';
 import { newConversationRow } from './rows.ts';
 
 /** SQL of the chat list. Every function takes the connection to use (`db` or a transaction). */
@@ -76,17 +77,20 @@ export const conversationsStore = {
    * the unread and mention counts, in one statement. `visFloor` (history hidden from before joining)
    * and `joinedAt` (a member counts unread only from joining) are per group.
    */
-  async stats(db: Db, userId: number, visFloor: Map<string, number>, joinedAt: Map<string, number>): Promise<ConversationStats[]> {
+  async stats(db: Db, dialect: Dialect, userId: number, visFloor: Map<string, number>, joinedAt: Map<string, number>): Promise<ConversationStats[]> {
     const floor = perContact(visFloor);
     const since = perContact(joinedAt);
     const notDeleted = sql`not exists (select 1 from message_deletions d where d.user_id = ${userId} and d.msg_id = m.msg_id)`;
-    const visible = sql`m.conv_key = c.conv_key and m.msg_id > c.cleared_msg_id and m.msg_id > ${floor} and ${notDeleted}`;
-    const unreadBase = sql`${visible} and m.msg_id > c.read_msg_id and m.from_user <> ${userId} and m.is_undo = 0 and m.send_time >= ${since}`;
+    // each count seeks straight past everything read (or cleared, or hidden), not just past one of them
+    const seen = greatest(dialect, [sql`c.cleared_msg_id`, floor]);
+    const read = greatest(dialect, [sql`c.cleared_msg_id`, floor, sql`c.read_msg_id`]);
+    const readAt = greatest(dialect, [sql`c.cleared_msg_id`, floor, sql`c.read_msg_id`, sql`c.read_at_msg_id`]);
+    const unread = sql`m.conv_key = c.conv_key and ${notDeleted} and m.from_user <> ${userId} and m.is_undo = 0 and m.send_time >= ${since}`;
     const result = await sql<ConversationStats>`
       select c.contact_id, c.conv_key, c.is_top, c.is_notice, c.hidden_msg_id,
-        (select m.msg_id from messages m where ${visible} order by m.msg_id desc limit 1) as last_id,
-        (select count(*) from messages m where ${unreadBase}) as unread,
-        (select count(*) from messages m where ${unreadBase} and m.msg_id > c.read_at_msg_id and ${mentionSql(userId)}) as at_count
+        (select m.msg_id from messages m where m.conv_key = c.conv_key and m.msg_id > ${seen} and ${notDeleted} order by m.msg_id desc limit 1) as last_id,
+        (select count(*) from messages m where m.msg_id > ${read} and ${unread}) as unread,
+        (select count(*) from messages m where m.msg_id > ${readAt} and ${unread} and ${mentionSql(userId)}) as at_count
       from conversations c
       where c.user_id = ${userId} and c.contact_id <> 'system'`.execute(db);
     return result.rows.map((r) => ({

@@ -1,7 +1,8 @@
-import type { ChatMessage } from '@parley/protocol';
+import { type ChatMessage, MESSAGE_COUNT_MAX } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
-import { postSystemNotice } from './deliver.ts';
+import { draftOf, postSystemNotice } from './deliver.ts';
+import { messagesStore } from './store.ts';
 import { befriend, seedFile, seedGroup, send, setGroupSetting, setMember } from '../../testing/index.ts';
 
 /** getMessageList (paging, cursors, filters, who may read), searchMessages and the system notices. */
@@ -55,6 +56,24 @@ describe.each(backends)('message history and search (%s)', (backend) => {
     expect(afterLimited.body.count).toBe(25);
     // both sides see the same history
     expect(contents((await list(a, { toContactId: b.id, limit: 100 })).body.data)).toHaveLength(25);
+  });
+
+  it('counts a long chat up to MESSAGE_COUNT_MAX, or just past the page asked for, and exactly below that', async () => {
+    const d = await s.user('Dora');
+    const drafts = Array.from({ length: MESSAGE_COUNT_MAX + 100 }, (_, i) =>
+      draftOf({ fromUser: d.id, toContactId: d.id, isGroup: false, type: 'text', content: `note ${i + 1}` }, null),
+    );
+    await messagesStore.insertMany(s.built.ctx.db, drafts);
+    const first = await list(d, { toContactId: d.id });
+    expect(first.body.count).toBe(MESSAGE_COUNT_MAX);
+    expect(contents(first.body.data).at(-1)).toBe(`note ${MESSAGE_COUNT_MAX + 100}`);
+    // the last page: the count runs past it, so it is exact (all of them)
+    const last = await list(d, { toContactId: d.id, page: (MESSAGE_COUNT_MAX + 100) / 20, limit: 20 });
+    expect(contents(last.body.data)[0]).toBe('note 1');
+    expect(last.body.count).toBe(MESSAGE_COUNT_MAX + 100);
+    const oldest = await list(d, { toContactId: d.id, is_group: 0, page: 1, limit: 20, last_msg_id: 0 });
+    const fewBefore = await list(d, { toContactId: d.id, before_msg_id: oldest.body.data[10].msg_id });
+    expect(fewBefore.body.count).toBe(10);
   });
 
   it('refuses bad paging input without a 500', async () => {

@@ -6,6 +6,7 @@ import {
   FORWARD_MESSAGE_TYPE,
   type GetMessageListBody,
   groupContactId,
+  MESSAGE_COUNT_MAX,
   type MessageSearchHit,
   parseGroupSetting,
   SEARCH_MATCHES_MAX,
@@ -68,7 +69,7 @@ export function messageHistory(ctx: AppContext) {
     const scope = await resolveScope(ctx, me, body.toContactId, body.is_group);
     const floor = body.keywords && !isIndexable(body.keywords) ? await recentFloor(db, scope.convKeys) : 0;
     let q = filtered(me, scope, body, floor);
-    let count = filtered(me, scope, body, floor).clearSelect().select((eb) => eb.fn.countAll().as('n'));
+    let count = filtered(me, scope, body, floor).clearSelect().select('m.msg_id');
     let rows: MessageRow[];
     if (body.last_msg_id !== undefined) {
       q = q.where('m.msg_id', '>', body.last_msg_id);
@@ -91,7 +92,11 @@ export function messageHistory(ctx: AppContext) {
           .execute()
       ).reverse();
     }
-    const total = await count.executeTakeFirst();
+    const countUpTo = Math.max(MESSAGE_COUNT_MAX, body.page * body.limit + 1);
+    const total = await db
+      .selectFrom(count.limit(countUpTo).as('counted'))
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
     return new Answer(await present(me, scope, rows), { count: Number(total?.n ?? 0) });
   }
 

@@ -30,7 +30,7 @@ export const messagesEndpoints = {
     body: getMessageListBody,
     data: z.array(chatMessageSchema),
     domain,
-    summary: 'A page of a conversation’s messages, or those after last_msg_id (answer has count)',
+    summary: 'A page of a conversation’s messages, or those after last_msg_id (answer has count, exact up to MESSAGE_COUNT_MAX)',
   }),
   undoMessage: endpoint({
     path: '/enterprise/im/undoMessage',
