@@ -1,11 +1,11 @@
-import Dexie, { type EntityTable } from 'dexie';
+import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
 import type { ListState } from '../stores/conversationList.ts';
 import { isPending } from '../stores/messageList.ts';
 import type { Thread } from '../stores/messages.ts';
 
 /**
  * This device's copy of the chat list and the newest messages of each opened chat (IndexedDB
- * through Dexie), so that a start without a network shows them at once. One database for the
+ * through idb), so that a start without a network shows them at once. One database for the
  * signed-in user; logout deletes it.
  */
 
@@ -27,21 +27,35 @@ interface ThreadRow extends SavedThread {
   contactId: string;
 }
 
-class ChatCacheDb extends Dexie {
-  lists!: EntityTable<ListRow, 'userId'>;
-  threads!: EntityTable<ThreadRow, 'key'>;
-
-  constructor() {
-    super(CHAT_CACHE_DB);
-    this.version(1).stores({ lists: 'userId', threads: 'key, userId' });
-  }
+interface ChatCacheSchema extends DBSchema {
+  lists: { key: string; value: ListRow };
+  threads: { key: string; value: ThreadRow; indexes: { userId: string } };
 }
 
-let db: ChatCacheDb | null = null;
-const open = (): ChatCacheDb => {
-  db ??= new ChatCacheDb();
-  return db;
-};
+/** 10: the version Dexie gave the same two stores (its schema version 1, times 10), so a device's copy made before stays readable. */
+const VERSION = 10;
+
+let db: Promise<IDBPDatabase<ChatCacheSchema>> | null = null;
+
+/** The open database; a failed opening is tried again at the next use, and another tab's deletion (logout) closes it. */
+function open(): Promise<IDBPDatabase<ChatCacheSchema>> {
+  if (db) return db;
+  const opening = openDB<ChatCacheSchema>(CHAT_CACHE_DB, VERSION, {
+    upgrade(database) {
+      if (!database.objectStoreNames.contains('lists')) database.createObjectStore('lists', { keyPath: 'userId' });
+      if (!database.objectStoreNames.contains('threads')) database.createObjectStore('threads', { keyPath: 'key' }).createIndex('userId', 'userId');
+    },
+    blocking() {
+      if (db === opening) db = null;
+      void opening.then((database) => database.close());
+    },
+  });
+  db = opening;
+  opening.catch(() => {
+    if (db === opening) db = null;
+  });
+  return opening;
+}
 
 /** The newest settled messages of a thread (messages still being sent live in the outbox, not here). */
 export function threadToKeep(t: Thread): SavedThread {
@@ -51,15 +65,20 @@ export function threadToKeep(t: Thread): SavedThread {
 }
 
 export async function saveList(userId: string, state: ListState): Promise<void> {
-  await open().lists.put({ userId, contacts: state.contacts, systemUnread: state.systemUnread });
+  await (await open()).put('lists', { userId, contacts: state.contacts, systemUnread: state.systemUnread });
 }
 
 export async function saveThreads(userId: string, threads: Map<string, SavedThread>): Promise<void> {
-  await open().threads.bulkPut([...threads].map(([contactId, t]) => ({ key: `${userId}:${contactId}`, userId, contactId, ...t })));
+  const tx = (await open()).transaction('threads', 'readwrite');
+  await Promise.all([
+    ...[...threads].map(([contactId, t]) => tx.store.put({ key: `${userId}:${contactId}`, userId, contactId, ...t })),
+    tx.done,
+  ]);
 }
 
 export async function readSaved(userId: string): Promise<{ list: ListState | undefined; threads: ThreadRow[] }> {
-  const [list, threads] = await Promise.all([open().lists.get(userId), open().threads.where('userId').equals(userId).toArray()]);
+  const database = await open();
+  const [list, threads] = await Promise.all([database.get('lists', userId), database.getAllFromIndex('threads', 'userId', userId)]);
   return { list, threads };
 }
 
@@ -67,6 +86,6 @@ export async function readSaved(userId: string): Promise<{ list: ListState | und
 export async function deleteChatCache(): Promise<void> {
   const current = db;
   db = null;
-  current?.close();
-  await Dexie.delete(CHAT_CACHE_DB);
+  (await current?.catch(() => null))?.close();
+  await deleteDB(CHAT_CACHE_DB);
 }
