@@ -1,0 +1,6 @@
+import { modulePlugin } from '../plugin.ts';
+import { usersRoutes } from './routes.ts';
+
+export const usersModule = modulePlugin('users', ['auth'], (_app, { ctx, router }) => {
+  usersRoutes(router, ctx);
+});
