@@ -3,7 +3,7 @@ import { callsRoutes } from './routes.ts';
 import { callService } from './service.ts';
 
 /** Calls: their routes, a dropped socket hanging up its calls, and calls left over from the last run ended at start. */
-export const callsModule = modulePlugin('calls', ['system', 'messages'], (app, { ctx, router }) => {
+export const callsModule = modulePlugin('calls', ['system', 'messages', 'users'], (app, { ctx, router }) => {
   const calls = callService(ctx, app.system, app.messages);
   callsRoutes(router, calls);
   ctx.hub.onDisconnect((clientId) => {

@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-export const conversationsModule = modulePlugin('conversations', [], (app, { ctx, router }) => {
+export const conversationsModule = modulePlugin('conversations', ['users'], (app, { ctx, router }) => {
   const conversations = conversationService(ctx);
   app.decorate('conversations', conversations);
   conversationRoutes(router, conversations);

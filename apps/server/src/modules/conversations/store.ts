@@ -197,6 +197,22 @@ export const conversationsStore = {
     return rows.map((r) => Number(r.user_id));
   },
 
+  /** Removes every user's chat row of `contactId` (a dissolved group). */
+  async deleteAllOf(db: Db, contactId: string): Promise<void> {
+    await db.deleteFrom('conversations').where('contact_id', '=', contactId).execute();
+  },
+
+  /** Moves the cleared mark of one user's chat row of `contactId` up to `clearedMsgId`, or of everyone's when `userId` is null. */
+  async clearUpTo(db: Db, contactId: string, userId: number | null, clearedMsgId: number): Promise<void> {
+    let q = db
+      .updateTable('conversations')
+      .set({ cleared_msg_id: clearedMsgId, updated_at: Date.now() })
+      .where('contact_id', '=', contactId)
+      .where('cleared_msg_id', '<', clearedMsgId);
+    if (userId !== null) q = q.where('user_id', '=', userId);
+    await q.execute();
+  },
+
   /** The read cursor of `userId` in their row for `contactId` (0 when none). */
   async readCursor(db: Db, userId: number, contactId: string): Promise<number> {
     const row = await db

@@ -1,5 +1,7 @@
+import { type SqlBool, sql } from 'kysely';
 import type { FriendRelations } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
+import { likeLower } from '../../db/like.ts';
 
 /** Whether `a` has `b` as a friend (friendships are stored once per side). */
 export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
@@ -38,5 +40,13 @@ export function friendRelations(db: Db): FriendRelations {
       const rows = await db.selectFrom('friends').select('friend_id').where('user_id', '=', user).execute();
       return rows.map((r) => r.friend_id);
     },
+    async friendRemarks(viewer, ids) {
+      if (ids?.length === 0) return new Map();
+      let q = db.selectFrom('friends').select(['friend_id', 'nickname']).where('user_id', '=', viewer);
+      if (ids) q = q.where('friend_id', 'in', ids);
+      return new Map((await q.execute()).map((r) => [r.friend_id, r.nickname]));
+    },
+    remarkContains: (viewer, userIdColumn, keyword) =>
+      sql<SqlBool>`exists (select 1 from friends f where f.user_id = ${viewer} and f.friend_id = ${sql.ref(userIdColumn)} and ${likeLower('f.nickname', keyword)})`,
   };
 }

@@ -2,6 +2,6 @@ import { modulePlugin } from '../plugin.ts';
 import { workRoutes } from './routes.ts';
 import { workService } from './service.ts';
 
-export const workModule = modulePlugin('work', [], (_app, { ctx, router }) => {
+export const workModule = modulePlugin('work', ['users'], (_app, { ctx, router }) => {
   workRoutes(router, workService(ctx.db));
 });
