@@ -44,6 +44,8 @@ export interface GroupMembership {
 export interface FriendRelations {
   /** the remark names `viewer` gave to `ids` (only those that have one) */
   remarksOf(viewer: number, ids: number[]): Promise<Map<number, string>>;
+  /** whether `a` and `b` are friends on both sides (a friendship is stored once per side) */
+  mutual(a: number, b: number): Promise<boolean>;
   /** the friends of `user` among `ids` */
   friendsAmong(user: number, ids: number[]): Promise<Set<number>>;
   /** every friend of `user` */

@@ -31,6 +31,14 @@ export async function remarksOf(db: Db, viewer: number, ids: number[]): Promise<
 export function friendRelations(db: Db): FriendRelations {
   return {
     remarksOf: (viewer, ids) => remarksOf(db, viewer, ids),
+    async mutual(a, b) {
+      const sides = await db
+        .selectFrom('friends')
+        .select('user_id')
+        .where((eb) => eb.or([eb.and([eb('user_id', '=', a), eb('friend_id', '=', b)]), eb.and([eb('user_id', '=', b), eb('friend_id', '=', a)])]))
+        .execute();
+      return sides.length === 2;
+    },
     async friendsAmong(user, ids) {
       if (ids.length === 0) return new Set();
       const rows = await db.selectFrom('friends').select('friend_id').where('user_id', '=', user).where('friend_id', 'in', ids).execute();

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { resolveScope, type Scope } from '../conversations/scope.ts';
 import { conversationsStore } from '../conversations/store.ts';
 import { fileUrlFor } from '../uploads/files.ts';
+import { userCards } from '../users/directory.ts';
 import { type MessageRow, toChatMessage } from './serialize.ts';
 import { mentions, notDeletedBy, selectMessages } from './store.ts';
 import { contentMatches, isIndexable, recentFloor } from './textSearch.ts';
@@ -143,13 +144,7 @@ export function messageHistory(ctx: AppContext) {
       byContact.set(contactId, list.map((id) => rowById.get(id)).filter((r): r is MessageRow => r !== undefined));
     }
     const userIds = [...byContact.keys()].filter((id) => /^\d+$/.test(id)).map(Number);
-    const [users, remarks] = await Promise.all([
-      userIds.length === 0
-        ? Promise.resolve([])
-        : db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', 'in', userIds).execute(),
-      ctx.friends.remarksOf(me, userIds),
-    ]);
-    const userById = new Map(users.map((u) => [u.id, u]));
+    const [userById, remarks] = await Promise.all([userCards(db, userIds), ctx.friends.remarksOf(me, userIds)]);
     const fileUrl = (fileId: number) => fileUrlFor(ctx, fileId, me);
     const hits: MessageSearchHit[] = [];
     for (const [contactId, list] of byContact) {

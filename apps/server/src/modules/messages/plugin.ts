@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-export const messagesModule = modulePlugin('messages', ['system', 'conversations', 'uploads', 'work'], (app, { ctx, router }) => {
+export const messagesModule = modulePlugin('messages', ['system', 'conversations', 'uploads', 'users', 'work'], (app, { ctx, router }) => {
   const messages = messageService(ctx, app.system);
   app.decorate('messages', messages);
   messageRoutes(router, messages);
