@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { type EndpointBody, type EndpointName, endpoints, privateConvKey } from '@parley/protocol';
-import { loadConfig, newConversationRow, openDatabase } from '@parley/server/testing';
+import { newConversationRow } from '@parley/server/testing';
+import { sql } from 'kysely';
 import { Agent, request } from 'undici';
+import { type BenchDb, openBenchDb } from './benchDb.ts';
+import { type HistoryMessage, messageWriter } from './historyWriter.ts';
 
 /**
  * History at scale (issue 17): `total` messages across `conversations` private chats, written
- * straight into the SQLite file before the server starts. One reader is in `readerChats` of those
- * chats (so the chat list has that many rows); the first of them holds a long history to open and
- * page back through. The rest of the messages only make the table as large as a busy server's.
+ * straight into the database before the server starts (the same messages on SQLite and PostgreSQL).
+ * One reader is in `readerChats` of those chats (so the chat list has that many rows); the first of
+ * them holds a long history to open and page back through. The rest of the messages only make the
+ * table as large as a busy server's.
  */
 
 export const HISTORY_BUDGET = { openP95: 5, pageP95: 5, contactsP95: 20, searchP95: 30 };
@@ -21,53 +25,55 @@ export interface HistorySeed {
 
 const WORDS = ['hello there', 'see you tomorrow', 'the meeting is at ten', 'let me check', 'released the new version', '我们明天见'];
 
-export async function seedHistory(dataDir: string, userIds: number[], total: number, conversations = 100_000, readerChats = 1_000): Promise<HistorySeed> {
-  const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
-  const file = handle.sqlite;
-  if (!file) throw new Error('the history section seeds SQLite');
+/** Message `i` of the seed: a tenth go to the reader's chats (a half of those to the long one), the rest spread over the other chats. */
+function historyShape(userIds: number[], total: number, conversations: number, readerChats: number) {
   // the reader and its partners: users no other section uses (the fan-out group is the first 1,000)
   const reader = userIds[userIds.length - 3];
   const partners = userIds.slice(userIds.length - 4 - readerChats, userIds.length - 4);
+  const readerKeys = partners.map((p) => privateConvKey(reader, p));
+  const others = userIds.slice(0, userIds.length - 4 - readerChats);
   const now = Date.now();
-  const convRows = partners.flatMap((p) => {
-    const key = privateConvKey(reader, p);
-    return [newConversationRow(reader, String(p), key, now), newConversationRow(p, String(reader), key, now)];
-  });
-  for (let i = 0; i < convRows.length; i += 500) await handle.db.insertInto('conversations').values(convRows.slice(i, i + 500)).onConflict((oc) => oc.doNothing()).execute();
-  // a tenth of the messages in the reader's chats (a half in the long one), the rest spread over the others
-  const keys = partners.map((p) => privateConvKey(reader, p));
-  const insert = file.prepare(
-    `insert into messages (id, conv_key, from_user, to_contact, is_group, type, content, at, extends, file_id, send_time, is_undo)
-     values (?, ?, ?, ?, 0, 'text', ?, '[]', '{}', null, ?, 0)`,
-  );
-  const writeMany = file.transaction((from: number, to: number) => {
-    for (let i = from; i < to; i++) {
-      let a: number;
-      let b: number;
-      let key: string;
-      if (i % 10 === 0) {
-        const p = i % 20 === 0 ? partners[0] : partners[(i / 10) % partners.length | 0];
-        [a, b, key] = [reader, p, keys[partners.indexOf(p)]];
-      } else {
-        const c = i % conversations;
-        a = userIds[c % (userIds.length - readerChats - 4)];
-        b = userIds[(c * 7 + 1) % (userIds.length - readerChats - 4)];
-        if (a === b) b = userIds[(c + 1) % (userIds.length - readerChats - 4)];
-        key = privateConvKey(a, b);
-      }
-      const [fromUser, toUser] = i % 3 === 0 ? [b, a] : [a, b];
-      insert.run(randomBytes(8).toString('hex'), key, fromUser, String(toUser), `${WORDS[i % WORDS.length]} #${i}`, now - (total - i) * 10);
+  /** the two users of background chat `c`: each user with its next few, so that every chat is a distinct pair */
+  const pairOf = (c: number): [number, number] => {
+    const a = c % others.length;
+    return [others[a], others[(a + 1 + Math.floor(c / others.length)) % others.length]];
+  };
+  function message(i: number): HistoryMessage {
+    let a: number;
+    let b: number;
+    let key: string;
+    if (i % 10 === 0) {
+      const chat = i % 20 === 0 ? 0 : 1 + (Math.floor(i / 20) % (partners.length - 1));
+      [a, b, key] = [reader, partners[chat], readerKeys[chat]];
+    } else {
+      [a, b] = pairOf(i % conversations);
+      key = privateConvKey(a, b);
     }
-  });
+    const [from, to] = i % 3 === 0 ? [b, a] : [a, b];
+    return { id: randomBytes(8).toString('hex'), conv_key: key, from_user: from, to_contact: String(to), content: `${WORDS[i % WORDS.length]} #${i}`, send_time: now - (total - i) * 10 };
+  }
+  return { reader, partners, readerKeys, message, now };
+}
+
+export async function seedHistory(at: string | BenchDb, userIds: number[], total: number, conversations = 100_000, readerChats = 1_000): Promise<HistorySeed> {
+  const shape = historyShape(userIds, total, conversations, readerChats);
+  const { reader, partners, readerKeys } = shape;
+  const handle = await openBenchDb(at);
+  const convRows = partners.flatMap((p, i) => [newConversationRow(reader, String(p), readerKeys[i], shape.now), newConversationRow(p, String(reader), readerKeys[i], shape.now)]);
+  for (let i = 0; i < convRows.length; i += 500) await handle.db.insertInto('conversations').values(convRows.slice(i, i + 500)).onConflict((oc) => oc.doNothing()).execute();
+  const write = messageWriter(handle);
   const BATCH = 50_000;
-  for (let i = 0; i < total; i += BATCH) writeMany(i, Math.min(total, i + BATCH));
+  for (let from = 0; from < total; from += BATCH) {
+    const batch: HistoryMessage[] = [];
+    for (let i = from; i < Math.min(total, from + BATCH); i++) batch.push(shape.message(i));
+    await write(batch);
+  }
   // the reader has read its chats but for the last few messages of each, as someone who uses the app does
-  file
-    .prepare(
-      `update conversations set read_msg_id = max(0, coalesce((select max(m.msg_id) from messages m where m.conv_key = conversations.conv_key), 0) - 3)
-       where user_id = ?`,
-    )
-    .run(reader);
+  const larger = sql.raw(handle.dialect === 'postgres' ? 'greatest' : 'max');
+  await sql`update conversations set read_msg_id = ${larger}(0, coalesce((select max(m.msg_id) from messages m where m.conv_key = conversations.conv_key), 0) - 3)
+    where user_id = ${reader}`.execute(handle.db);
+  // the statistics autovacuum would soon gather on a server that grew to this size
+  if (handle.dialect === 'postgres') await sql`analyze users, sessions, friends, group_members, conversations, messages`.execute(handle.db);
   await handle.close();
   return { reader, peer: partners[0], total };
 }
