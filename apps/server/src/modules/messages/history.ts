@@ -11,13 +11,14 @@ import {
   parseGroupSetting,
   SEARCH_MATCHES_MAX,
 } from '@parley/protocol';
+import type { Expression, SqlBool } from 'kysely';
 import { Answer } from '../../answer.ts';
 import type { AppContext } from '../../context.ts';
 import { resolveScope, type Scope } from '../conversations/scope.ts';
 import { conversationsStore } from '../conversations/store.ts';
 import { fileUrlFor } from '../uploads/files.ts';
 import { type MessageRow, toChatMessage } from './serialize.ts';
-import { mentions, notDeletedBy, selectMessages } from './store.ts';
+import { type MsgEb, mentions, notDeletedBy, selectMessages } from './store.ts';
 import { contentMatches, isIndexable, recentFloor } from './textSearch.ts';
 
 /** Types whose `content` is searchable text (the file name for files). */
@@ -27,23 +28,19 @@ const SEARCHABLE_TYPES = ['text', 'file', 'location', 'contact', FORWARD_MESSAGE
 export function messageHistory(ctx: AppContext) {
   const db = ctx.db;
 
-  function filtered(
-    me: number,
-    scope: Scope,
-    body: Pick<GetMessageListBody, 'keywords' | 'type' | 'is_at'>,
-    keywordFloor = 0,
-  ) {
-    let q = selectMessages(db)
-      .where('m.conv_key', 'in', scope.convKeys)
-      .where('m.msg_id', '>', scope.floor)
-      .where(notDeletedBy(me));
-    if (body.type) q = q.where('m.type', '=', body.type);
-    if (body.keywords) {
-      const kw = body.keywords;
-      q = q.where('m.type', 'in', SEARCHABLE_TYPES).where('m.is_undo', '=', 0).where(contentMatches(ctx.dialect, kw, keywordFloor));
-    }
-    if (body.is_at === 1) q = q.where('m.from_user', '<>', me).where(mentions(me));
-    return q;
+  /** The messages of `body`'s page range that `me` sees in the scope, filtered by keyword, type or mention. */
+  function listed(me: number, scope: Scope, body: GetMessageListBody, keywordFloor = 0) {
+    return (eb: MsgEb): Expression<SqlBool> => {
+      const all: Expression<SqlBool>[] = [eb('m.conv_key', 'in', scope.convKeys), eb('m.msg_id', '>', scope.floor), notDeletedBy(me)(eb)];
+      if (body.type) all.push(eb('m.type', '=', body.type));
+      if (body.keywords) {
+        all.push(eb('m.type', 'in', SEARCHABLE_TYPES), eb('m.is_undo', '=', 0), contentMatches(ctx.dialect, body.keywords, keywordFloor));
+      }
+      if (body.is_at === 1) all.push(eb('m.from_user', '<>', me), mentions(me)(eb));
+      if (body.last_msg_id !== undefined) all.push(eb('m.msg_id', '>', body.last_msg_id));
+      if (body.before_msg_id !== undefined) all.push(eb('m.msg_id', '<', body.before_msg_id));
+      return eb.and(all);
+    };
   }
 
   /** Serializes rows for `me`: file links signed for me, read marks of private chats. */
@@ -68,20 +65,12 @@ export function messageHistory(ctx: AppContext) {
   async function list(me: number, body: GetMessageListBody): Promise<Answer<ChatMessage[]>> {
     const scope = await resolveScope(ctx, me, body.toContactId, body.is_group);
     const floor = body.keywords && !isIndexable(body.keywords) ? await recentFloor(db, scope.convKeys) : 0;
-    let q = filtered(me, scope, body, floor);
-    let count = filtered(me, scope, body, floor).clearSelect().select('m.msg_id');
+    const inRange = listed(me, scope, body, floor);
+    const q = selectMessages(db).where(inRange);
     let rows: MessageRow[];
     if (body.last_msg_id !== undefined) {
-      q = q.where('m.msg_id', '>', body.last_msg_id);
-      count = count.where('m.msg_id', '>', body.last_msg_id);
-      if (body.before_msg_id !== undefined) {
-        q = q.where('m.msg_id', '<', body.before_msg_id);
-        count = count.where('m.msg_id', '<', body.before_msg_id);
-      }
       rows = await q.orderBy('m.msg_id', 'asc').limit(body.limit).execute();
     } else if (body.before_msg_id !== undefined) {
-      q = q.where('m.msg_id', '<', body.before_msg_id);
-      count = count.where('m.msg_id', '<', body.before_msg_id);
       rows = (await q.orderBy('m.msg_id', 'desc').limit(body.limit).execute()).reverse();
     } else {
       rows = (
@@ -93,8 +82,11 @@ export function messageHistory(ctx: AppContext) {
       ).reverse();
     }
     const countUpTo = Math.max(MESSAGE_COUNT_MAX, body.page * body.limit + 1);
+    // without the page's joins and newest first, the count walks the conversation's index as the page
+    // does; PostgreSQL, left to pick any countUpTo rows, scanned the table (or the whole id index) for them
+    const counted = db.selectFrom('messages as m').select('m.msg_id').where(inRange).orderBy('m.msg_id', 'desc').limit(countUpTo);
     const total = await db
-      .selectFrom(count.limit(countUpTo).as('counted'))
+      .selectFrom(counted.as('counted'))
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst();
     return new Answer(await present(me, scope, rows), { count: Number(total?.n ?? 0) });

@@ -19,7 +19,7 @@ export interface MessageDraft {
   send_time: number;
 }
 
-type MsgEb = ExpressionBuilder<Database & { m: Database['messages'] }, 'm'>;
+export type MsgEb = ExpressionBuilder<Database & { m: Database['messages'] }, 'm'>;
 
 /** messages `m` joined with the sender `u` and the file `f`, selecting the columns of `MessageRow`. */
 export function selectMessages(db: Db) {
