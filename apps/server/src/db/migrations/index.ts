@@ -13,6 +13,7 @@ import * as favorites from './013_favorites.ts';
 import * as scale from './014_scale.ts';
 import * as webPush from './015_webpush.ts';
 import * as mentions from './016_mentions.ts';
+import * as conversationsKeyUser from './017_conversations_key_user.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -36,4 +37,5 @@ export const migrations: MigrationStep[] = [
   { name: '014_scale', up: scale.up },
   { name: '015_webpush', up: webPush.up },
   { name: '016_mentions', up: mentions.up },
+  { name: '017_conversations_key_user', up: conversationsKeyUser.up },
 ];
