@@ -79,6 +79,17 @@ export async function seedHistory(at: string | BenchDb, userIds: number[], total
   return { reader, peer: partners[0], total };
 }
 
+/**
+ * The searches, as many of each kind: a word of a sixth of all messages (a thousand matches of the
+ * reader's are the most an answer looks at), a phrase of a few of the reader's messages (`ten #n`
+ * is in message n when n % 30 === 20), and a phrase of none.
+ */
+const SEARCHES = {
+  common: (i: number) => ['meeting', 'tomorrow', 'version', 'hello', 'check', '明天见'][i % 6],
+  rare: (i: number) => `ten #${20 + 30 * (1_000 + i * 97)}`,
+  absent: (i: number) => `meeting #${1000 + i * 17}`,
+};
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((x, y) => x - y);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -115,14 +126,21 @@ export async function benchHistory(url: string, token: string, seeded: HistorySe
   }
   const contacts: number[] = [];
   for (let i = 0; i < 50; i++) contacts.push((await timed('getContacts', {})).ms);
-  const search: number[] = [];
-  for (let i = 0; i < 50; i++) search.push((await timed('searchMessages', { keywords: `meeting #${1000 + i * 17}` })).ms);
+  const search: Record<keyof typeof SEARCHES, number[]> = { common: [], rare: [], absent: [] };
+  for (let i = 0; i < 20; i++) {
+    for (const kind of Object.keys(SEARCHES) as (keyof typeof SEARCHES)[]) {
+      search[kind].push((await timed('searchMessages', { keywords: SEARCHES[kind](i) })).ms);
+    }
+  }
   await agent.close();
   return {
     openP95: percentile(open, 95),
     pageP95: percentile(page, 95),
     pages: page.length,
     contactsP95: percentile(contacts, 95),
-    searchP95: percentile(search, 95),
+    searchP95: percentile(Object.values(search).flat(), 95),
+    searchP95By: Object.fromEntries(Object.entries(search).map(([kind, ms]) => [kind, percentile(ms, 95)])) as Record<keyof typeof SEARCHES, number>,
+    /** beside the p95s, which a loaded machine's scheduling inflates first */
+    medians: { open: percentile(open, 50), page: percentile(page, 50), contacts: percentile(contacts, 50), search: percentile(Object.values(search).flat(), 50) },
   };
 }
