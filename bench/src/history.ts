@@ -81,8 +81,9 @@ export async function seedHistory(at: string | BenchDb, userIds: number[], total
 
 /**
  * The searches, as many of each kind: a word of a sixth of all messages (a thousand matches of the
- * reader's are the most an answer looks at), a phrase of a few of the reader's messages (`ten #n`
- * is in message n when n % 30 === 20), and a phrase of none.
+ * reader's are the most an answer looks at; the reader's chats hold every other of these words only,
+ * so half of them are common elsewhere and absent from the reader's chats), a phrase of a few of the
+ * reader's messages (`ten #n` is in message n when n % 30 === 20), and a phrase of none.
  */
 const SEARCHES = {
   common: (i: number) => ['meeting', 'tomorrow', 'version', 'hello', 'check', '明天见'][i % 6],
