@@ -3,9 +3,12 @@
  * drives it from a separate load-generator process; prints each figure beside its budget.
  * Options: --only runtime|fanout|private|idle|stall|fuzz|redpackets|history|web (repeatable), --seconds N (fan-out
  * step length, default 30), --fuzz N (bodies of the fuzz run, default 10,000), --history N (messages of the
- * history section, default 1,000,000; issue 17 sizes it at 10,000,000).
+ * history section, default 1,000,000; issue 17 sizes it at 10,000,000). The history section runs on SQLite
+ * and then again on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local `test` database),
+ * in a schema of its own that is dropped afterwards; it is skipped there when PostgreSQL is unreachable.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,10 +17,12 @@ import type { Job } from './generator.ts';
 import { endpointCases, fireFuzz, fuzzCases } from '@parley/server/testing';
 import { cpuSeconds, rssMb, rssPeak } from './procstat.ts';
 import { burstFloor } from './burstFloor.ts';
-import { benchHistory, HISTORY_BUDGET, seedHistory } from './history.ts';
+import { type BenchDb, serverDbEnv } from './benchDb.ts';
+import { benchHistory, HISTORY_BUDGET, type HistorySeed, seedHistory } from './history.ts';
+import { freshPostgresSchema } from './postgresTarget.ts';
 import { benchRedPackets, CLAIM_BUDGET } from './redpackets.ts';
 import { benchRuntime, RUNTIME_BUDGET, startFlags } from './runtime.ts';
-import { seed, seedSearchLoad } from './seed.ts';
+import { type Seeded, seed, seedSearchLoad } from './seed.ts';
 import type { StallJob } from './stall.ts';
 import { benchWeb, ensureWebBuilt, seedLongChat, webSummary } from './web/index.ts';
 
@@ -48,12 +53,12 @@ const LONG_CHAT_MESSAGES = 10_000;
 const BENCH_LIMITS = { RATE_LIMIT_SCALE: '100000', SOCKETS_PER_ADDRESS: '100000', MAX_EVENT_LOOP_DELAY_MS: '0', TRUST_PROXY: 'true' };
 
 /** The server as `npm start` runs it: the bundled JavaScript under plain node (tsx is for development). */
-function startServer(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
+function startServer(at: BenchDb): Promise<{ proc: ChildProcess; url: string }> {
   execFileSync(process.execPath, ['scripts/build-server.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
   const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', path.join(os.tmpdir(), 'parley-prof')] : [];
   const proc = spawn(process.execPath, [...profile, ...startFlags(root), 'apps/server/dist/main.js', 'start'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', WALLET_PROVIDER: 'sandbox', ...BENCH_LIMITS },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...serverDbEnv(at), LOG_LEVEL: 'warn', REDIS_URL: '', WALLET_PROVIDER: 'sandbox', ...BENCH_LIMITS },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -151,7 +156,7 @@ async function main() {
   const history = wants('history') ? await seedHistory(dataDir, seeded.userIds, historyMessages) : null;
   const longChat = wants('web') ? await seedLongChat(dataDir, seeded.userIds[webPair], seeded.userIds[webPair + 1], LONG_CHAT_MESSAGES) : null;
   if (longChat) ensureWebBuilt(root);
-  const { proc, url } = await startServer(dataDir);
+  const { proc, url } = await startServer({ dataDir });
   const pid = proc.pid!;
   console.log(`Server pid ${pid} at ${url}; ${os.cpus().length} cores; generator in its own process.\n`);
 
@@ -284,18 +289,7 @@ async function main() {
       for (const f of outcome.failures.slice(0, 5)) console.log(`  500 at ${f.path}: ${f.body} → ${f.answer}`);
       lines.push(`fuzz                 ${outcome.total} bodies, answers of 500: ${outcome.failures.length}   budget: ${BUDGET.fuzz500s}   ${verdict(outcome.failures.length === BUDGET.fuzz500s && alive.status === 200)}`);
     }
-    if (history) {
-      console.log(`\nHistory: ${history.total.toLocaleString('en')} messages over 100,000 chats; one reader in 1,000 of them, calls one at a time`);
-      const h = await benchHistory(url, seeded.tokens[seeded.userIds.indexOf(history.reader)], history);
-      const size = `at ${(history.total / 1e6).toLocaleString('en')}M messages`;
-      console.log(`  open a chat p95 ${fmt(h.openP95)} ms; page back p95 ${fmt(h.pageP95)} ms over ${h.pages} pages; getContacts p95 ${fmt(h.contactsP95)} ms; search p95 ${fmt(h.searchP95)} ms`);
-      lines.push(
-        `history open chat    p95 ${fmt(h.openP95)} ms ${size}   budget: ≤ ${HISTORY_BUDGET.openP95} ms   ${verdict(h.openP95 <= HISTORY_BUDGET.openP95)}`,
-        `history page back    p95 ${fmt(h.pageP95)} ms over ${h.pages} pages ${size}   budget: ≤ ${HISTORY_BUDGET.pageP95} ms   ${verdict(h.pageP95 <= HISTORY_BUDGET.pageP95)}`,
-        `history contacts     p95 ${fmt(h.contactsP95)} ms, a user in 1,000 chats ${size}   budget: ≤ ${HISTORY_BUDGET.contactsP95} ms   ${verdict(h.contactsP95 <= HISTORY_BUDGET.contactsP95)}`,
-        `history search       p95 ${fmt(h.searchP95)} ms ${size}   budget: ≤ ${HISTORY_BUDGET.searchP95} ms   ${verdict(h.searchP95 <= HISTORY_BUDGET.searchP95)}`,
-      );
-    }
+    if (history) lines.push(...(await measureHistory(url, seeded, history, 'SQLite')));
     if (wants('redpackets')) {
       console.log('\nRed packets: 1,000 clients open one 100-share packet at once; then 40 packets × 100 claims, 64 in flight');
       const cpu0 = cpuSeconds(pid);
@@ -329,7 +323,55 @@ async function main() {
     proc.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  if (history) lines.push(...(await historyOnPostgres()));
   printSummary(lines);
+}
+
+/** The reader's calls on one database's server: printed, and the summary lines beside the budgets. */
+async function measureHistory(url: string, seeded: Seeded, history: HistorySeed, database: 'SQLite' | 'PostgreSQL'): Promise<string[]> {
+  const [load] = os.loadavg();
+  console.log(`\nHistory on ${database}: ${history.total.toLocaleString('en')} messages over 100,000 chats; one reader in 1,000 of them, calls one at a time (load average ${fmt(load, 2)})`);
+  const h = await benchHistory(url, seeded.tokens[seeded.userIds.indexOf(history.reader)], history);
+  const at = `at ${(history.total / 1e6).toLocaleString('en')}M messages (${database})`;
+  const m = h.medians;
+  console.log(`  open a chat p95 ${fmt(h.openP95)} ms (median ${fmt(m.open)}); page back p95 ${fmt(h.pageP95)} ms (median ${fmt(m.page)}) over ${h.pages} pages; getContacts p95 ${fmt(h.contactsP95)} ms (median ${fmt(m.contacts)})`);
+  console.log(`  search p95 ${fmt(h.searchP95)} ms (median ${fmt(m.search)}): a common word p95 ${fmt(h.searchP95By.common)}, a rare phrase ${fmt(h.searchP95By.rare)}, an absent one ${fmt(h.searchP95By.absent)}`);
+  return [
+    `history open chat    p95 ${fmt(h.openP95)} ms ${at}   budget: ≤ ${HISTORY_BUDGET.openP95} ms   ${verdict(h.openP95 <= HISTORY_BUDGET.openP95)}`,
+    `history page back    p95 ${fmt(h.pageP95)} ms over ${h.pages} pages ${at}   budget: ≤ ${HISTORY_BUDGET.pageP95} ms   ${verdict(h.pageP95 <= HISTORY_BUDGET.pageP95)}`,
+    `history contacts     p95 ${fmt(h.contactsP95)} ms, a user in 1,000 chats ${at}   budget: ≤ ${HISTORY_BUDGET.contactsP95} ms   ${verdict(h.contactsP95 <= HISTORY_BUDGET.contactsP95)}`,
+    `history search       p95 ${fmt(h.searchP95)} ms, common, rare and absent keywords ${at}   budget: ≤ ${HISTORY_BUDGET.searchP95} ms   ${verdict(h.searchP95 <= HISTORY_BUDGET.searchP95)}`,
+  ];
+}
+
+/** The history section again on PostgreSQL: the same seed in a fresh schema, a server of its own; the schema is dropped afterwards. */
+async function historyOnPostgres(): Promise<string[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-pg-'));
+  const target = await freshPostgresSchema(dataDir);
+  if ('unreachable' in target) {
+    console.log(`\nHistory on PostgreSQL skipped: PostgreSQL unreachable (${target.unreachable})`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return [`history (PostgreSQL)  skipped: PostgreSQL unreachable (${target.unreachable})`];
+  }
+  try {
+    console.log(`\nSeeding the history section on PostgreSQL (schema ${target.db.databaseSchema}) …`);
+    const t0 = performance.now();
+    const seeded = await seed(target.db, 10_000, 1_000);
+    const history = await seedHistory(target.db, seeded.userIds, historyMessages);
+    console.log(`  seeded in ${fmt((performance.now() - t0) / 1000)} s`);
+    const { proc, url } = await startServer(target.db);
+    try {
+      return await measureHistory(url, seeded, history, 'PostgreSQL');
+    } finally {
+      const exited = proc.exitCode === null && proc.signalCode === null ? once(proc, 'exit') : Promise.resolve();
+      proc.kill('SIGTERM');
+      // the schema is dropped only once the server has let go of its connections
+      await exited;
+    }
+  } finally {
+    await target.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 function printSummary(lines: string[]): void {

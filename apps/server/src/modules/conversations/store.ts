@@ -34,7 +34,7 @@ function perContact(values: Map<string, number>): RawBuilder<number> {
   return sql<number>`(case c.contact_id ${sql.join(branches, sql` `)} else 0 end)`;
 }
 
-/** `"at"` (a JSON array such as `[3,5]`) names the user or everyone (0). */
+/** `"at"` (a JSON array such as `[3,5]`) names the user or everyone (0); `<> '[]'` lets the count seek messages_mentions. */
 function mentionSql(userId: number): RawBuilder<boolean> {
   const alts = [userId, 0].flatMap((id) => [
     sql`m."at" = ${`[${id}]`}`,
@@ -42,7 +42,7 @@ function mentionSql(userId: number): RawBuilder<boolean> {
     sql`m."at" like ${`%,${id}]`}`,
     sql`m."at" like ${`%,${id},%`}`,
   ]);
-  return sql<boolean>`(${sql.join(alts, sql` or `)})`;
+  return sql<boolean>`(m."at" <> '[]' and (${sql.join(alts, sql` or `)}))`;
 }
 
 export const conversationsStore = {
