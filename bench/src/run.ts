@@ -28,6 +28,8 @@ const args = process.argv.slice(2);
 const only = args.flatMap((a, i) => (a === '--only' ? [args[i + 1]] : []));
 const seconds = Number(args[args.indexOf('--seconds') + 1]) || 30;
 const rates = args.includes('--rates') ? args[args.indexOf('--rates') + 1].split(',').map(Number) : [10, 20, 50, 100, 200];
+/** fan-out: run every step of --rates even after one fails (to compare costs across loads) */
+const allSteps = args.includes('--all-steps');
 const wants = (k: string) => only.length === 0 || only.includes(k);
 
 const fuzzBodies = Number(args[args.indexOf('--fuzz') + 1]) || 10_000;
@@ -113,6 +115,18 @@ interface StepResult {
 const stepPasses = (r: StepResult) =>
   r.delivered >= 0.999 && r.disconnects === 0 && r.p95 <= BUDGET.groupP95 && r.accepted === r.sent;
 
+interface WriteCounts {
+  pushes: number;
+  writes: number;
+}
+
+/** The server's running totals of push frames and socket writes, from its /metrics. */
+async function writeCounts(url: string): Promise<WriteCounts> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const total = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return { pushes: total('parley_pushes_total'), writes: total('parley_socket_writes_total') };
+}
+
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
@@ -152,14 +166,17 @@ async function main() {
       let cpuAt = 0;
       let genCpuAt = 0;
       let peak: { stop(): number } | null = null;
+      let countsAt: Promise<WriteCounts> = Promise.resolve({ pushes: 0, writes: 0 });
+      let printed = Promise.resolve();
       const stepStats: Record<number, { cpu: number; genCpu: number; rss: number; usPerDelivery: number }> = {};
       const results = await runGenerator(
-        { kind: 'fanout', url, tokens: seeded.tokens.slice(0, 1000), groupId: seeded.groupId, rates, seconds },
+        { kind: 'fanout', url, tokens: seeded.tokens.slice(0, 1000), groupId: seeded.groupId, rates, seconds, allSteps },
         (e, genPid) => {
           if (e.event === 'step-start') {
             cpuAt = cpuSeconds(pid);
             genCpuAt = cpuSeconds(genPid);
             peak = rssPeak(pid);
+            countsAt = writeCounts(url);
           } else if (e.event === 'step-end') {
             const cpuUsed = cpuSeconds(pid) - cpuAt;
             const cpu = (cpuUsed / (seconds + 0.001)) * 100;
@@ -168,13 +185,20 @@ async function main() {
             const usPerDelivery = e.received > 0 ? (cpuUsed * 1e6) / e.received : Number.NaN;
             stepStats[e.rate] = { cpu, genCpu, rss: peak?.stop() ?? rssMb(pid), usPerDelivery };
             const pass = stepPasses(e as StepResult);
-            console.log(
-              `  R=${String(e.rate).padStart(3)}/s  accepted ${e.accepted}/${e.sent}  deliveries ${e.received}/${e.expected} (${fmt(e.delivered * 100, 2)}%)  ` +
-                `p50 ${e.p50} ms  p95 ${e.p95} ms  p99 ${e.p99} ms  disconnects ${e.disconnects}  server CPU ${fmt(stepStats[e.rate].cpu, 0)}% (${fmt(stepStats[e.rate].usPerDelivery, 2)} µs/delivery)  generator CPU ${fmt(stepStats[e.rate].genCpu, 0)}%  server peak RSS ${fmt(stepStats[e.rate].rss, 0)} MB  ${verdict(pass)}`,
-            );
+            const counts = Promise.all([countsAt, writeCounts(url)]);
+            printed = printed.then(async () => {
+              // the server's write coalescing: push frames over socket writes during the step
+              const [a, b] = await counts;
+              const perWrite = (b.pushes - a.pushes) / (b.writes - a.writes);
+              console.log(
+                `  R=${String(e.rate).padStart(3)}/s  accepted ${e.accepted}/${e.sent}  deliveries ${e.received}/${e.expected} (${fmt(e.delivered * 100, 2)}%)  ` +
+                  `p50 ${e.p50} ms  p95 ${e.p95} ms  p99 ${e.p99} ms  disconnects ${e.disconnects}  server CPU ${fmt(stepStats[e.rate].cpu, 0)}% (${fmt(stepStats[e.rate].usPerDelivery, 2)} µs/delivery, ${fmt(perWrite, 2)} frames/write)  generator CPU ${fmt(stepStats[e.rate].genCpu, 0)}%  server peak RSS ${fmt(stepStats[e.rate].rss, 0)} MB  ${verdict(pass)}`,
+              );
+            });
           }
         },
       );
+      await printed;
       const passing = (results as StepResult[]).filter(stepPasses);
       const best = passing.length ? passing[passing.length - 1].rate : 0;
       lines.push(
