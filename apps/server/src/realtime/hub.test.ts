@@ -48,8 +48,8 @@ function payloads(wire: Buffer): string[] {
 /** The `user_id`s of the delFriend pushes in one write, in order. */
 const ids = (wire: Buffer) => payloads(wire).map((p) => JSON.parse(p).data.user_id as number);
 
-function setup(n: number, pacing: FlushPacing = DEFAULT_PACING) {
-  const hub = new Hub(localBus(), undefined, pacing);
+function setup(n: number, pacing: Partial<FlushPacing> = {}) {
+  const hub = new Hub(localBus(), undefined, { ...DEFAULT_PACING, ...pacing });
   const sockets = Array.from({ length: n }, (_, i) => {
     const s = fakeSocket();
     const conn = hub.add(s.ws as unknown as WebSocket, s.raw as unknown as Duplex);
@@ -69,6 +69,7 @@ describe('hub writes', () => {
     vi.useFakeTimers();
   });
   afterEach(() => {
+    vi.restoreAllMocks();
     vi.useRealTimers();
   });
 
@@ -103,6 +104,28 @@ describe('hub writes', () => {
     nextTurn();
     expect(written()).toBe(10);
     expect(sockets.every((s) => s.writes.length === 1 && ids(s.writes[0])[0] === 7)).toBe(true);
+  });
+
+  it('ends a turn early once its writes have taken turnMs (checked every 32 sockets)', () => {
+    const { hub, sockets, users } = setup(100, { socketsPerMs: 1000, maxHoldMs: 0, chunk: 1000, turnMs: 5 });
+    // a slow kernel: each write takes 1 ms
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    for (const s of sockets) {
+      const write = s.raw.write;
+      s.raw.write = (b: Buffer) => {
+        clock += 1;
+        return write.call(s.raw, b);
+      };
+    }
+    hub.pushUsers(users, 'delFriend', { user_id: 1 });
+    const written = () => sockets.filter((s) => s.writes.length > 0).length;
+    nextTurn();
+    expect(written()).toBe(32);
+    nextTurn();
+    expect(written()).toBe(64);
+    vi.runAllTimers();
+    expect(written()).toBe(100);
   });
 
   it('keeps order for a socket pushed to again while a round is split across turns', () => {

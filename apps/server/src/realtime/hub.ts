@@ -25,12 +25,15 @@ export interface Conn {
  * which writes each waiting socket's frames with one write. A round that wrote to `n` sockets holds
  * the next round back until `n / socketsPerMs` ms after it started (at most `maxHoldMs`): a quiet node
  * writes at the next turn of the event loop, a node fanning out to many sockets gives each socket
- * several frames per write. A round writes at most `chunk` sockets per turn, then yields.
+ * several frames per write. A round writes at most `chunk` sockets per turn of the event loop, and
+ * stops a turn early once it has taken `turnMs`, then yields: however big the group, other work
+ * runs between turns.
  */
 export interface FlushPacing {
   socketsPerMs: number;
   maxHoldMs: number;
   chunk: number;
+  turnMs: number;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface FlushPacing {
  * at 100 messages/s gets about 2.5 frames per write), 100 sockets 2.5 ms, a handful none to speak of.
  * 500 sockets per turn keeps a turn to a few ms however big the group.
  */
-export const DEFAULT_PACING: FlushPacing = { socketsPerMs: Number(process.env.XP_SPM ?? 40), maxHoldMs: Number(process.env.XP_HOLD ?? 25), chunk: Number(process.env.XP_CHUNK ?? 500) };
+export const DEFAULT_PACING: FlushPacing = { socketsPerMs: Number(process.env.XP_SPM ?? 40), maxHoldMs: Number(process.env.XP_HOLD ?? 25), chunk: Number(process.env.XP_CHUNK ?? 1000), turnMs: Number(process.env.XP_TURN ?? 5) };
 
 /** One push frame `{type, data}`; `data` typed from the protocol's push map. */
 export function frameOf<K extends PushName>(type: K, data: PushData<K>): string {
@@ -277,12 +280,14 @@ export class Hub {
     const { to, frame, exceptClientId, close } = msg;
     let wire: Buffer | null = null;
     const deliver = (conn: Conn) => {
-      if (conn.clientId !== exceptClientId && conn.ws.readyState === conn.ws.OPEN) {
+      if (conn.clientId === exceptClientId) return;
+      // a socket with a raw connection is checked when its frames are written (writeOut)
+      if (conn.raw) {
+        wire ??= textFrame(frame);
+        this.enqueue(conn, wire);
+      } else if (conn.ws.readyState === conn.ws.OPEN) {
         this.framesDelivered++;
-        if (conn.raw) {
-          wire ??= textFrame(frame);
-          this.enqueue(conn, wire);
-        } else conn.ws.send(frame);
+        conn.ws.send(frame);
       }
       if (close) this.closeConn(conn, 4001, 'closed');
     };
@@ -328,12 +333,14 @@ export class Hub {
       this.roundStartedAt = performance.now();
     }
     const round = this.round;
+    const turnStarted = performance.now();
     const end = Math.min(round.length, this.cursor + this.pacing.chunk);
     // a fan-out queues the same frames for socket after socket: one buffer serves them all
     const last = this.lastFrames;
     let lastWire: Buffer | null = null;
-    for (let i = this.cursor; i < end; i++) {
-      const conn = round[i];
+    let i = this.cursor;
+    while (i < end) {
+      const conn = round[i++];
       const n = conn.queued;
       if (n === 0) continue; // written early (closed)
       let wire: Buffer;
@@ -345,10 +352,11 @@ export class Hub {
         wire = lastWire = joinFrames(last);
       }
       this.writeOut(conn, wire);
+      if ((i & 31) === 0 && performance.now() - turnStarted >= this.pacing.turnMs) break;
     }
     last.length = 0;
-    this.cursor = end;
-    if (end < round.length) {
+    this.cursor = i;
+    if (i < round.length) {
       this.flushScheduled = true;
       setImmediate(this.runFlush);
       return;
@@ -378,6 +386,7 @@ export class Hub {
     else for (let i = 0; i < n; i++) conn.queue[i] = undefined;
     conn.queued = 0;
     if (conn.ws.readyState !== conn.ws.OPEN || !conn.raw?.writable) return;
+    this.framesDelivered += n;
     this.socketWrites++;
     conn.raw.write(wire);
   }
