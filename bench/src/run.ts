@@ -1,11 +1,13 @@
 /**
  * `npm run bench`: seeds a fresh SQLite database, starts the real server as its own process and
  * drives it from a separate load-generator process; prints each figure beside its budget.
- * Options: --only runtime|fanout|private|idle|stall|fuzz|redpackets|history|web (repeatable), --seconds N (fan-out
- * step length, default 30), --fuzz N (bodies of the fuzz run, default 10,000), --history N (messages of the
- * history section, default 1,000,000; issue 17 sizes it at 10,000,000). The history section runs on SQLite
- * and then again on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local `test` database),
- * in a schema of its own that is dropped afterwards; it is skipped there when PostgreSQL is unreachable.
+ * Options: --only runtime|fanout|biggroup|private|idle|stall|fuzz|redpackets|history|web (repeatable), --seconds N
+ * (fan-out step length, default 30), --rates R,R… (fan-out steps in messages/s), --all-steps (run every fan-out
+ * step even after one fails), --profile (the server writes a CPU profile to $TMPDIR/parley-prof), --fuzz N
+ * (bodies of the fuzz run, default 10,000), --history N (messages of the history section, default 1,000,000;
+ * issue 17 sizes it at 10,000,000), --private-rate N. The history section runs on SQLite and then again on
+ * PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local `test` database), in a schema of its own
+ * that is dropped afterwards; it is skipped there when PostgreSQL is unreachable.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -16,6 +18,7 @@ import readline from 'node:readline';
 import type { Job } from './generator.ts';
 import { endpointCases, fireFuzz, fuzzCases } from '@parley/server/testing';
 import { cpuSeconds, rssMb, rssPeak } from './procstat.ts';
+import { BIG_GROUP, fileLimit, seedBigGroup } from './bigGroup.ts';
 import { burstFloor } from './burstFloor.ts';
 import { type BenchDb, serverDbEnv } from './benchDb.ts';
 import { benchHistory, HISTORY_BUDGET, type HistorySeed, seedHistory } from './history.ts';
@@ -33,6 +36,8 @@ const args = process.argv.slice(2);
 const only = args.flatMap((a, i) => (a === '--only' ? [args[i + 1]] : []));
 const seconds = Number(args[args.indexOf('--seconds') + 1]) || 30;
 const rates = args.includes('--rates') ? args[args.indexOf('--rates') + 1].split(',').map(Number) : [10, 20, 50, 100, 200];
+/** fan-out: run every step of --rates even after one fails (to compare costs across loads) */
+const allSteps = args.includes('--all-steps');
 const wants = (k: string) => only.length === 0 || only.includes(k);
 
 const fuzzBodies = Number(args[args.indexOf('--fuzz') + 1]) || 10_000;
@@ -76,11 +81,15 @@ type Loose = Record<string, any>;
 
 type AnyJob = Job | (StallJob & { kind: 'stall' });
 
-function runGenerator(job: AnyJob, onEvent: (e: Loose, generatorPid: number) => void, script = 'bench/src/generator.ts'): Promise<Loose> {
+/** `files`: the open-file limit to run the generator with (raised by its shell, up to the hard limit). */
+function runGenerator(job: AnyJob, onEvent: (e: Loose, generatorPid: number) => void, script = 'bench/src/generator.ts', files?: number): Promise<Loose> {
   // The job (10,000 tokens for the idle run) is too big for argv: it goes through a file.
   const jobFile = path.join(os.tmpdir(), `parley-bench-job-${process.pid}-${job.kind}.json`);
   fs.writeFileSync(jobFile, JSON.stringify(job));
-  const proc = spawn(process.execPath, ['--import', 'tsx', script, jobFile], {
+  const argv = ['--import', 'tsx', script, jobFile];
+  const proc = files
+    ? spawn('sh', ['-c', `ulimit -n ${files} && exec "$0" "$@"`, process.execPath, ...argv], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+    : spawn(process.execPath, argv, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -114,21 +123,91 @@ interface StepResult {
   disconnects: number;
 }
 
-/** A fan-out step passes with ≥ 99.9 % delivered, no disconnects, p95 within budget, every send accepted. */
-const stepPasses = (r: StepResult) =>
-  r.delivered >= 0.999 && r.disconnects === 0 && r.p95 <= BUDGET.groupP95 && r.accepted === r.sent;
+
+interface ServerCounts {
+  pushes: number;
+  writes: number;
+  loopMaxMs: number;
+}
+
+/**
+ * From the server's /metrics: running totals of push frames and socket writes, and the longest
+ * event-loop delay since the last scrape (prom-client resets it at each).
+ */
+async function serverCounts(url: string): Promise<ServerCounts> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return { pushes: value('parley_pushes_total'), writes: value('parley_socket_writes_total'), loopMaxMs: value('nodejs_eventloop_lag_max_seconds') * 1000 };
+}
 
 /** Descriptors the server and the generator need beside the idle sockets (database, HTTP, logs). */
 const IDLE_FD_HEADROOM = 1_000;
 
-/** This process's open-file limit, which its children inherit (the sandbox may not allow raising it). */
-function openFileLimit(): number {
-  const soft = execFileSync('sh', ['-c', 'ulimit -n']).toString().trim();
-  return soft === 'unlimited' ? Number.POSITIVE_INFINITY : Number(soft) || 1024;
-}
-
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+interface FanoutStep extends StepResult {
+  pass: boolean;
+  /** server CPU over the step, % of one core */
+  cpu: number;
+  genCpu: number;
+  rss: number;
+  /** server CPU time over the deliveries made: what one delivery costs the server */
+  usPerDelivery: number;
+  /** push frames over socket writes during the step: the server's write coalescing */
+  framesPerWrite: number;
+  /** the server's longest event-loop delay during the step (prom-client's monitor, 10 ms resolution) */
+  loopMaxMs: number;
+}
+
+/** Runs the fan-out steps of one job, printing each step with the server's CPU, coalescing and event-loop figures. */
+async function fanoutSteps(pid: number, job: Extract<Job, { kind: 'fanout' }>, files?: number): Promise<FanoutStep[]> {
+  let cpuAt = 0;
+  let genCpuAt = 0;
+  let peak: { stop(): number } | null = null;
+  let countsAt: Promise<ServerCounts> = Promise.resolve({ pushes: 0, writes: 0, loopMaxMs: 0 });
+  let printed = Promise.resolve();
+  const steps: FanoutStep[] = [];
+  await runGenerator(
+    job,
+    (e, genPid) => {
+      if (e.event === 'step-start') {
+        cpuAt = cpuSeconds(pid);
+        genCpuAt = cpuSeconds(genPid);
+        peak = rssPeak(pid);
+        countsAt = serverCounts(job.url);
+      } else if (e.event === 'step-end') {
+        const cpuUsed = cpuSeconds(pid) - cpuAt;
+        const genCpu = ((cpuSeconds(genPid) - genCpuAt) / (job.seconds + 0.001)) * 100;
+        const rss = peak?.stop() ?? rssMb(pid);
+        const counts = Promise.all([countsAt, serverCounts(job.url)]);
+        printed = printed.then(async () => {
+          const [a, b] = await counts;
+          const r = e as StepResult;
+          const step: FanoutStep = {
+            ...r,
+            pass: r.delivered >= 0.999 && r.disconnects === 0 && r.p95 <= (job.p95Budget ?? BUDGET.groupP95) && r.accepted === r.sent,
+            cpu: (cpuUsed / (job.seconds + 0.001)) * 100,
+            genCpu,
+            rss,
+            usPerDelivery: r.received > 0 ? (cpuUsed * 1e6) / r.received : Number.NaN,
+            framesPerWrite: (b.pushes - a.pushes) / (b.writes - a.writes),
+            loopMaxMs: b.loopMaxMs,
+          };
+          steps.push(step);
+          console.log(
+            `  R=${String(r.rate).padStart(3)}/s  accepted ${r.accepted}/${r.sent}  deliveries ${r.received}/${r.expected} (${fmt(r.delivered * 100, 2)}%)  ` +
+              `p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  disconnects ${r.disconnects}  server CPU ${fmt(step.cpu, 0)}% (${fmt(step.usPerDelivery, 2)} µs/delivery, ${fmt(step.framesPerWrite, 2)} frames/write, event loop max ${fmt(step.loopMaxMs, 0)} ms)  generator CPU ${fmt(genCpu, 0)}%  server peak RSS ${fmt(rss, 0)} MB  ${verdict(step.pass)}`,
+          );
+        });
+      }
+    },
+    'bench/src/generator.ts',
+    files,
+  );
+  await printed;
+  return steps;
+}
 
 /** Sections that start their own server (the shared seeded one is skipped when only these run). */
 const STANDALONE = ['runtime'];
@@ -153,6 +232,7 @@ async function main() {
   const searchLoad = wants('stall') ? await seedSearchLoad(dataDir, seeded.userIds.slice(0, 10), SEARCH_LOAD_MESSAGES) : null;
   // the web section's user is the last friend pair: in no group and used by no other section
   const webPair = seeded.userIds.length - 2;
+  const big = wants('biggroup') ? await seedBigGroup(dataDir, seeded, BIG_GROUP.members) : null;
   const history = wants('history') ? await seedHistory(dataDir, seeded.userIds, historyMessages) : null;
   const longChat = wants('web') ? await seedLongChat(dataDir, seeded.userIds[webPair], seeded.userIds[webPair + 1], LONG_CHAT_MESSAGES) : null;
   if (longChat) ensureWebBuilt(root);
@@ -163,42 +243,37 @@ async function main() {
   try {
     if (wants('fanout')) {
       console.log(`Group fan-out: 1,000 bound clients, one 1,000-member group, ${seconds} s per step`);
-      let cpuAt = 0;
-      let genCpuAt = 0;
-      let peak: { stop(): number } | null = null;
-      const stepStats: Record<number, { cpu: number; genCpu: number; rss: number; usPerDelivery: number }> = {};
-      const results = await runGenerator(
-        { kind: 'fanout', url, tokens: seeded.tokens.slice(0, 1000), groupId: seeded.groupId, rates, seconds },
-        (e, genPid) => {
-          if (e.event === 'step-start') {
-            cpuAt = cpuSeconds(pid);
-            genCpuAt = cpuSeconds(genPid);
-            peak = rssPeak(pid);
-          } else if (e.event === 'step-end') {
-            const cpuUsed = cpuSeconds(pid) - cpuAt;
-            const cpu = (cpuUsed / (seconds + 0.001)) * 100;
-            const genCpu = ((cpuSeconds(genPid) - genCpuAt) / (seconds + 0.001)) * 100;
-            // process CPU time over the deliveries made: what one delivery costs the server
-            const usPerDelivery = e.received > 0 ? (cpuUsed * 1e6) / e.received : Number.NaN;
-            stepStats[e.rate] = { cpu, genCpu, rss: peak?.stop() ?? rssMb(pid), usPerDelivery };
-            const pass = stepPasses(e as StepResult);
-            console.log(
-              `  R=${String(e.rate).padStart(3)}/s  accepted ${e.accepted}/${e.sent}  deliveries ${e.received}/${e.expected} (${fmt(e.delivered * 100, 2)}%)  ` +
-                `p50 ${e.p50} ms  p95 ${e.p95} ms  p99 ${e.p99} ms  disconnects ${e.disconnects}  server CPU ${fmt(stepStats[e.rate].cpu, 0)}% (${fmt(stepStats[e.rate].usPerDelivery, 2)} µs/delivery)  generator CPU ${fmt(stepStats[e.rate].genCpu, 0)}%  server peak RSS ${fmt(stepStats[e.rate].rss, 0)} MB  ${verdict(pass)}`,
-            );
-          }
-        },
+      const steps = await fanoutSteps(
+        pid,
+        { kind: 'fanout', url, tokens: seeded.tokens.slice(0, 1000), groupId: seeded.groupId, rates, seconds, allSteps, p95Budget: BUDGET.groupP95 },
       );
-      const passing = (results as StepResult[]).filter(stepPasses);
+      const passing = steps.filter((s) => s.pass);
       const best = passing.length ? passing[passing.length - 1].rate : 0;
       lines.push(
         `group fan-out        highest passing R = ${best}/s (${best * 1000} deliveries/s)   budget: R ≥ ${BUDGET.fanoutRate}/s   ${verdict(best >= BUDGET.fanoutRate)}`,
       );
-      const top = Math.max(...Object.keys(stepStats).map(Number));
-      const cost = stepStats[top]?.usPerDelivery ?? Number.NaN;
-      const reached = best * 1000 >= FANOUT_CPU_BUDGET.atDeliveriesPerSecond;
+      // the cost at the budget's load when that step ran, else at the highest step that ran
+      const budgetRate = FANOUT_CPU_BUDGET.atDeliveriesPerSecond / 1000;
+      const at = steps.find((s) => s.rate === budgetRate) ?? steps[steps.length - 1];
+      const cost = at?.usPerDelivery ?? Number.NaN;
+      const reached = at !== undefined && at.rate >= budgetRate && at.pass;
       lines.push(
-        `fan-out CPU          ${fmt(cost, 2)} µs per delivery at R = ${top}/s (${top * 1000} deliveries/s offered)   budget: ≤ ${FANOUT_CPU_BUDGET.usPerDelivery} µs at ${FANOUT_CPU_BUDGET.atDeliveriesPerSecond.toLocaleString('en')} deliveries/s   ${verdict(reached && cost <= FANOUT_CPU_BUDGET.usPerDelivery)}`,
+        `fan-out CPU          ${fmt(cost, 2)} µs per delivery at R = ${at?.rate}/s (${(at?.rate ?? 0) * 1000} deliveries/s offered, ${fmt(at?.framesPerWrite ?? Number.NaN, 2)} frames/write, p95 ${at?.p95} ms)   budget: ≤ ${FANOUT_CPU_BUDGET.usPerDelivery} µs at ${FANOUT_CPU_BUDGET.atDeliveriesPerSecond.toLocaleString('en')} deliveries/s with p95 ≤ ${BUDGET.groupP95} ms   ${verdict(reached && cost <= FANOUT_CPU_BUDGET.usPerDelivery)}`,
+      );
+    }
+
+    if (big) {
+      const files = fileLimit();
+      console.log(
+        `\nGroups at the limit: ${big.tokens.length.toLocaleString('en')} bound clients, one ${big.tokens.length.toLocaleString('en')}-member group, ${BIG_GROUP.rate} msg/s for ${seconds} s (open-file limit ${files.soft}, hard ${files.hard}; the generator raises its own to the hard limit)`,
+      );
+      const [step] = await fanoutSteps(
+        pid,
+        { kind: 'fanout', url, tokens: big.tokens, groupId: big.groupId, rates: [BIG_GROUP.rate], seconds, p95Budget: BIG_GROUP.p95 },
+        Math.max(files.soft, Math.min(files.hard, 2 * big.tokens.length)),
+      );
+      lines.push(
+        `group at the limit   p95 ${step.p95} ms at ${step.rate} msg/s to ${big.tokens.length.toLocaleString('en')} members (${(step.rate * big.tokens.length).toLocaleString('en')} deliveries/s, ${fmt(step.delivered * 100, 2)}% delivered, ${fmt(step.usPerDelivery, 2)} µs/delivery, event loop max ${fmt(step.loopMaxMs, 0)} ms)   budget: p95 ≤ ${BIG_GROUP.p95} ms   ${verdict(step.pass)}`,
       );
     }
 
@@ -227,7 +302,7 @@ async function main() {
     }
 
     if (wants('idle')) {
-      const limit = openFileLimit();
+      const limit = fileLimit().soft;
       const sockets = Math.min(BUDGET.idleSockets, limit - IDLE_FD_HEADROOM);
       console.log(
         `\nIdle capacity: ${sockets.toLocaleString('en')} bound idle sockets held for 15 s` +

@@ -63,6 +63,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     sockets: () => hubRef?.size ?? 0,
     boundUsers: () => hubRef?.boundUsers ?? 0,
     framesDelivered: () => hubRef?.framesDelivered ?? 0,
+    socketWrites: () => hubRef?.socketWrites ?? 0,
   });
   const db = await openDatabase(config, { onQuery: (ms) => metrics.observeQuery(ms / 1000) });
   await migrate(db);

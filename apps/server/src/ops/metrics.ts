@@ -22,6 +22,8 @@ export interface MetricSources {
   boundUsers(): number;
   /** frames written to sockets so far (a running total) */
   framesDelivered(): number;
+  /** writes to sockets so far (several frames may share one write) */
+  socketWrites(): number;
 }
 
 export interface Metrics {
@@ -61,6 +63,17 @@ export function createMetrics(sources: MetricSources): Metrics {
       const now = sources.framesDelivered();
       this.inc(now - counted);
       counted = now;
+    },
+  });
+  let written = 0;
+  new Counter({
+    name: 'parley_socket_writes_total',
+    help: 'Writes of push frames to sockets (pushes / writes = frames per write)',
+    registers: [registry],
+    collect() {
+      const now = sources.socketWrites();
+      this.inc(now - written);
+      written = now;
     },
   });
   const send = new Histogram({

@@ -84,8 +84,7 @@ export function attachSocket(
         if (++framesInWindow > SOCKET_FRAMES_PER_SECOND) {
           if (framesInWindow === SOCKET_FRAMES_PER_SECOND + 1) {
             ws.send(frameOf('error', refusal('security.rateLimited', { seconds: 1 })));
-            ws.close(1008, 'too many frames');
-            hub.remove(conn);
+            hub.closeConn(conn, 1008, 'too many frames');
           }
           return;
         }
@@ -103,7 +102,7 @@ export function attachSocket(
           case 'pong':
             break;
           case 'close':
-            ws.close(1000, 'bye');
+            hub.closeConn(conn, 1000, 'bye');
             break;
           case 'bindUid':
             void bindByToken(frame.token);
@@ -119,8 +118,7 @@ export function attachSocket(
         const user = typeof token === 'string' && token.length <= 128 ? await sessions.resolve(token) : null;
         if (!user) {
           ws.send(frameOf('error', frameError('common.sessionGone')));
-          ws.close(4401, 'unauthorized');
-          hub.remove(conn);
+          hub.closeConn(conn, 4401, 'unauthorized');
           return;
         }
         if (!hub.bindConn(conn, user.userId, user.sessionId)) {
