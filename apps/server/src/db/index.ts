@@ -124,6 +124,14 @@ export function withStatementCache(file: SqliteDatabase.Database): SqliteDialect
   };
 }
 
+/**
+ * Kysely's migrator looks for its tables by listing every schema's tables. On PostgreSQL a schema that
+ * another server drops meanwhile (parallel test runs each use their own) breaks that listing with
+ * invalid_schema_name; nothing was written yet, so the run is tried again.
+ */
+const SCHEMA_VANISHED = '3F000';
+const MIGRATE_TRIES = 5;
+
 export async function migrate(handle: DbHandle): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
@@ -135,9 +143,12 @@ export async function migrate(handle: DbHandle): Promise<void> {
     },
   };
   const migrator = new Migrator({ db: handle.db, provider, migrationTableSchema: handle.schema });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    const vanished = !failed && (error as { code?: string } | undefined)?.code === SCHEMA_VANISHED;
+    if (vanished && attempt < MIGRATE_TRIES) continue;
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
