@@ -24,6 +24,8 @@ await build({
   // PARLEY_READABLE_BUILD=1 keeps names and lines, for reading CPU profiles
   minify: process.env.PARLEY_READABLE_BUILD !== '1',
   keepNames: true,
+  // license notices go to main.js.LEGAL.txt: one non-ASCII character in a comment makes V8 keep the whole source two bytes a character
+  legalComments: 'external',
   logLevel: 'warning',
   external: EXTERNAL,
   // bundled CommonJS packages require node's built-ins

@@ -44,6 +44,8 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
+    // .vite/manifest.json: which chunks each module needs, read by scripts/check-size.mjs
+    manifest: true,
     emptyOutDir: true,
     chunkSizeWarningLimit: 1024,
   },

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { groupContactId, groupConvKey, privateConvKey } from '@parley/protocol';
 import { loadConfig, migrate, newConversationRow, openDatabase } from '@parley/server/testing';
+import { type BenchDb, openBenchDb } from './benchDb.ts';
 
 export interface Seeded {
   tokens: string[];
@@ -14,10 +15,11 @@ const sha = (t: string) => createHash('sha256').update(t).digest('hex');
 
 /**
  * Writes users, sessions, friendships (pairs 2i/2i+1) and one big group straight into a fresh
- * SQLite file, so the measured server starts with everything in place.
+ * database (the SQLite file under `at`, or a PostgreSQL schema), so the measured server starts with
+ * everything in place.
  */
-export async function seed(dataDir: string, users: number, groupSize: number): Promise<Seeded> {
-  const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+export async function seed(at: string | BenchDb, users: number, groupSize: number): Promise<Seeded> {
+  const handle = await openBenchDb(at);
   await migrate(handle);
   const db = handle.db;
   const now = Date.now();

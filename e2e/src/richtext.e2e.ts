@@ -19,14 +19,15 @@ function watchDialogs(page: Page): string[] {
   return seen;
 }
 
+/** Once settled (a sheet may still be sliding in when its content shows), the element lies inside the phone's screen. */
 async function expectInViewport(page: Page, selector: string): Promise<void> {
-  const box = await page.locator(selector).boundingBox();
-  expect(box, selector).not.toBeNull();
-  if (!box) return;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width + 0.5);
-  expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height + 0.5);
+  const outside = async () => {
+    const box = await page.locator(selector).boundingBox();
+    if (!box) return 'no box';
+    const off = [box.x < 0 && 'left', box.y < 0 && 'top', box.x + box.width > PHONE.width + 0.5 && 'right', box.y + box.height > PHONE.height + 0.5 && 'bottom'];
+    return off.filter(Boolean).join(', ');
+  };
+  await expect.poll(outside, { message: selector, timeout: 3_000 }).toBe('');
 }
 
 describe('rich text: the group notice editor and the help docs', () => {

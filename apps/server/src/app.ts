@@ -97,7 +97,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await installCompression(app);
   await installProtection(app, config, () => ctx.sessions);
   const router = makeRouter(app, { resolve: (token) => ctx.sessions.resolve(token) });
-  registerModules(router, ctx, system, app);
+  await registerModules(app, { ctx, router, system });
   ctx.sessions = cachedSessions(ctx.sessions, ctx.sessionsEnded, bus);
   await registerApiDocs(app);
   registerOps(app, {

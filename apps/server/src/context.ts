@@ -1,5 +1,6 @@
 import type { ChatMessage, GroupSetting } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RawBuilder, SqlBool } from 'kysely';
 import type { Background } from './background.ts';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/index.ts';
@@ -30,6 +31,8 @@ export interface GroupMembership {
   group(groupId: number): Promise<GroupFacts | null>;
   member(groupId: number, userId: number): Promise<MemberFacts | null>;
   memberIds(groupId: number): Promise<number[]>;
+  /** everyone who shares a group with `userId` (not `userId`) */
+  coMemberIds(userId: number): Promise<number[]>;
   /** from the cached member set that fan-out reads */
   isMember(groupId: number, userId: number): Promise<boolean>;
   /** may `from` send `to` a friend request from group `groupId`'s member list? */
@@ -41,10 +44,16 @@ export interface GroupMembership {
 export interface FriendRelations {
   /** the remark names `viewer` gave to `ids` (only those that have one) */
   remarksOf(viewer: number, ids: number[]): Promise<Map<number, string>>;
+  /** whether `a` and `b` are friends on both sides (a friendship is stored once per side) */
+  mutual(a: number, b: number): Promise<boolean>;
   /** the friends of `user` among `ids` */
   friendsAmong(user: number, ids: number[]): Promise<Set<number>>;
   /** every friend of `user` */
   friendIdsOf(user: number): Promise<number[]>;
+  /** the friends of `viewer` (among `ids` when given), each with the remark name `viewer` gave them ('' when none) */
+  friendRemarks(viewer: number, ids?: number[]): Promise<Map<number, string>>;
+  /** a condition for another module's query: the user in `userIdColumn` is a friend `viewer` gave a remark containing `keyword` */
+  remarkContains(viewer: number, userIdColumn: string, keyword: string): RawBuilder<SqlBool>;
 }
 
 /** A module's reason why `userId` may read an uploaded file outside the chats (a friend's moment picture). */

@@ -1,13 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, setDefaultConfig } from 'antd-mobile';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { configureApi } from './api/client.ts';
 import { queryClient } from './api/queryClient.ts';
 import { startCallSync } from './calls/engine.ts';
 import { IncomingCall } from './components/call/IncomingCall.tsx';
 import { showAlert, showToast } from './components/feedback.tsx';
-import { ANTD_LOCALES } from './i18n/antdLocale.ts';
-import { currentLanguage } from './i18n/index.ts';
 import { APP_COLUMN_ID } from './layout.ts';
 import { describeMessage } from './pages/index/chatList/notification.ts';
 import { connectSession } from './realtime/connectSession.ts';
@@ -43,19 +40,13 @@ function whenSignedIn(start: () => void): void {
   });
 }
 
-const locale = ANTD_LOCALES[currentLanguage];
-// Imperative dialogs and toasts render outside the tree and read the default config.
-setDefaultConfig({ locale });
-
 export function App() {
   return (
-    <ConfigProvider locale={locale}>
-      <QueryClientProvider client={queryClient}>
-        <div id={APP_COLUMN_ID} className="app-column">
-          <RouterProvider router={router} />
-          <IncomingCall />
-        </div>
-      </QueryClientProvider>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <div id={APP_COLUMN_ID} className="app-column">
+        <RouterProvider router={router} />
+        <IncomingCall />
+      </div>
+    </QueryClientProvider>
   );
 }

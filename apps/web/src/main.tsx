@@ -1,9 +1,12 @@
 import { unstableSetRender } from 'antd-mobile';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { i18nReady } from './i18n/index.ts';
+import { loadAntdLocale } from './i18n/antdLocale.ts';
+import { currentLanguage, i18nReady } from './i18n/index.ts';
 import './styles.css';
 import { topBarHeight } from './layout.ts';
+import { Paths, routeOf } from './paths.ts';
+import { hasSession } from './stores/session.ts';
 
 // antd-mobile's imperative parts (Toast, Dialog) need React 19's root API.
 unstableSetRender((node, container) => {
@@ -19,16 +22,30 @@ unstableSetRender((node, container) => {
 
 document.documentElement.style.setProperty('--top-bar-height', `${topBarHeight(navigator.userAgent)}px`);
 
-// The app's modules are loaded once the texts of the shown language are: none reads a text too early.
-void i18nReady.then(async () => {
+/** The whole app: router, query cache, socket and every route. */
+async function openApp(root: Root): Promise<void> {
   const [{ App, startApp }, { resumeSession }] = await Promise.all([import('./App.tsx'), import('./session/resumeSession.ts')]);
   startApp();
   resumeSession();
-  createRoot(document.getElementById('root')!).render(
+  root.render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
+}
+
+/** Without a session every address but the register page shows the login page, which needs none of the app. */
+const startsAtLogin = (): boolean => !hasSession() && routeOf(window.location.hash).path !== Paths.register;
+
+// The app's modules are loaded once the texts of the shown language are: none reads a text too early.
+void Promise.all([i18nReady, loadAntdLocale(currentLanguage)]).then(async () => {
+  const root = createRoot(document.getElementById('root')!);
+  if (startsAtLogin()) {
+    const { showLoginAlone } = await import('./loginAlone.tsx');
+    showLoginAlone(root, () => void openApp(root));
+  } else {
+    await openApp(root);
+  }
   // the service worker (offline shell, Web Push, updates) comes after the first screen
   void import('./pwa/registerServiceWorker.ts').then((m) => m.registerServiceWorker());
 });

@@ -23,6 +23,26 @@ describe.each(backends)('bad input is refused, never a 500 (%s)', (backend) => {
     expect(res.body.key).toMatch(/^(common|validation)\./);
   });
 
+  it('a body failing its schema is refused with the field or the schema\'s own key; no body at all is {}', async () => {
+    const u = await s.user();
+    expect((await s.post('/common/pub/bindUid', {}, u.token)).body).toMatchObject({
+      code: 400,
+      key: 'common.fieldRequired',
+      params: { field: 'client_id' },
+    });
+    expect((await s.post('/common/pub/checkVersion', { versionCode: [] })).body).toMatchObject({
+      code: 400,
+      key: 'common.invalid',
+      params: { detail: 'versionCode: Invalid input' },
+    });
+    expect((await s.post('/common/pub/login', { account: 'ab', password: 'secret12' })).body).toMatchObject({
+      code: 400,
+      key: 'validation.account',
+    });
+    const bare = await s.raw('/enterprise/im/getContacts', { method: 'POST', headers: { authorization: u.token } });
+    expect(((await bare.json()) as { code: number }).code).toBe(0);
+  });
+
   it('malformed JSON', async () => {
     const res = await s.post('/common/pub/register', '{"account": "abc",');
     expect(res.status).toBe(400);

@@ -1,23 +1,32 @@
 import { Code, type ErrorKey, type ErrorParams, errors, isErrorKey } from '@parley/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, fail } from '../domainError.ts';
 import { refusal } from './envelope.ts';
+
+/** The first issue of a body that fails its schema, as the zod type provider reports it. */
+export interface BodyIssue {
+  /** zod's issue code */
+  keyword: string;
+  /** the field, as a JSON pointer (`/extends/quote`); `/` for the body itself */
+  instancePath: string;
+  message?: string;
+}
 
 /**
  * A body that fails its schema: the first issue's own key when the schema names one (the protocol's
  * zod messages are error keys), else `common.fieldRequired` or `common.invalid` with a readable detail.
  */
-export function bodyRefusal(error: z.ZodError): DomainError {
-  const issue = error.issues[0];
+export function bodyRefusal(issue: BodyIssue | undefined): DomainError {
   if (!issue) return fail('common.requestInvalid');
-  if (isErrorKey(issue.message)) return fail(issue.message);
-  const field = issue.path.join('.');
-  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
+  const message = issue.message ?? '';
+  if (isErrorKey(message)) return fail(message);
+  const field = issue.instancePath.split('/').filter(Boolean).join('.');
+  if (issue.keyword === 'invalid_type' && message.endsWith('received undefined')) {
     return fail('common.fieldRequired', { field: field || 'body' });
   }
-  const own = !/^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message);
-  return fail('common.invalid', { detail: field && !own ? `${field}: ${issue.message}` : issue.message });
+  const own = !/^(Invalid|Too (big|small)|Unrecognized)/.test(message);
+  return fail('common.invalid', { detail: field && !own ? `${field}: ${message}` : message });
 }
 
 /** A GET (a file download) answers with the HTTP status its code names; a POST with 200. */
@@ -38,6 +47,10 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | DomainError, req, reply) => {
     // a protection (rate limit, slow body) may give its refusal an HTTP status of its own
     if (err instanceof DomainError) return send(req, reply, err.key, err.params, (err as DomainError & { status?: number }).status);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const refused = bodyRefusal(err.validation[0]);
+      return send(req, reply, refused.key, refused.params);
+    }
     const fe = err as FastifyError;
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(req, reply, 'common.bodyTooLarge');
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(req, reply, 'common.mediaType');

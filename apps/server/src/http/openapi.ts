@@ -1,5 +1,6 @@
 import { APP_VERSION, ENDPOINT_NAMES, type EndpointName, endpoints } from '@parley/protocol';
 import { z } from 'zod';
+import { answerSchemaOf } from './answerSchema.ts';
 
 /** A zod schema as JSON Schema (draft 2020-12, what OpenAPI 3.1 uses); transforms show their input or output side. */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -12,33 +13,9 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<
   }
 }
 
-const refusal = {
-  type: 'object',
-  description: 'A refusal: `key` is stable (translate it), `msg` its English text.',
-  properties: {
-    code: { type: 'integer', description: '400/401/403/404/500, or -1: the session is gone' },
-    msg: { type: 'string' },
-    data: { type: 'null' },
-    key: { type: 'string' },
-    params: { type: 'object', additionalProperties: { type: ['string', 'number'] } },
-  },
-  required: ['code', 'msg', 'data', 'key'],
-};
-
 function operation(name: EndpointName) {
   const e = endpoints[name];
   const body = jsonSchemaOf(e.body, 'input');
-  const answer = {
-    type: 'object',
-    properties: {
-      code: { const: 0 },
-      msg: { type: 'string', description: 'a success toast when not empty (with its `key`)' },
-      data: jsonSchemaOf(e.data, 'output'),
-      count: { type: 'integer' },
-      page: { type: 'integer' },
-    },
-    required: ['code', 'msg', 'data'],
-  };
   const requestSchema = e.multipart
     ? { ...body, type: 'object', properties: { ...(body.properties as object), file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] }
     : body;
@@ -55,7 +32,7 @@ function operation(name: EndpointName) {
     responses: {
       200: {
         description: 'The `{code, msg, data}` envelope: `data` below on success (code 0), or a refusal.',
-        content: { 'application/json': { schema: { oneOf: [answer, refusal] } } },
+        content: { 'application/json': { schema: jsonSchemaOf(answerSchemaOf(name), 'output') } },
       },
       401: { description: 'No or malformed Authorization header on a protected path.' },
     },

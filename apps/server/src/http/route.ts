@@ -1,9 +1,11 @@
 import { type EndpointData, type EndpointName, type EndpointParsedBody, endpoints } from '@parley/protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AuthUser, requireUser, type SessionResolver } from './auth.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { fail } from '../domainError.ts';
+import { answerSchemaOf } from './answerSchema.ts';
+import { type AuthUser, requireUser, type SessionResolver } from './auth.ts';
 import { Answer, envelope } from './envelope.ts';
-import { bodyRefusal } from './errors.ts';
 
 export interface Ctx<B> {
   body: B;
@@ -24,12 +26,29 @@ export type EndpointHandler<K extends EndpointName> = (ctx: HandlerCtx<K>) => Pr
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
 /**
- * Registers the routes of the protocol's endpoint table (no route exists outside it): path, access
- * rule and request schema come from the table; handlers answer `data` (or an `Answer` with a toast
- * or list paging) and refuse by throwing a `DomainError` (`fail(key)`).
+ * The zod type provider's validator; a POST without any body (no content type, so no parser ran)
+ * is `{}`, as an empty JSON body is. A failure reaches `http/errors.ts`, which answers `bodyRefusal`.
+ */
+const validateBody: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const validate = validatorCompiler(route);
+  return (data) => validate(data ?? {});
+};
+
+/** Answers are plain JSON: their schemas document them, the integration suites' contract test checks them. */
+const plainJson = () => JSON.stringify;
+
+/**
+ * Registers the routes of the protocol's endpoint table (no route exists outside it) through
+ * `fastify-type-provider-zod`: path, access rule, request schema and answer schema come from the
+ * table; handlers answer `data` (or an `Answer` with a toast or list paging) and refuse by throwing
+ * a `DomainError` (`fail(key)`).
  */
 export function makeRouter(app: FastifyInstance, sessions: SessionResolver) {
+  app.setValidatorCompiler(validateBody);
+  app.setSerializerCompiler(plainJson);
+
   function on(scope: FastifyInstance) {
+    const typed = scope.withTypeProvider<ZodTypeProvider>();
     return {
       handle<K extends EndpointName>(name: K, handler: EndpointHandler<K>): void {
         const def = endpoints[name];
@@ -40,20 +59,25 @@ export function makeRouter(app: FastifyInstance, sessions: SessionResolver) {
           if (auth) users.set(req, await requireUser(req, sessions));
           if (def.multipart && !MULTIPART.test(req.headers['content-type'] ?? '')) throw fail('uploads.notMultipart');
         };
-        scope.post(def.path, { onRequest }, async (req, reply) => {
-          // a multipart body is read by the handler itself (streamed to disk)
-          const parsed = def.multipart ? { success: true as const, data: {} } : def.body.safeParse(req.body ?? {});
-          if (!parsed.success) throw bodyRefusal(parsed.error);
-          const result = await (handler as (c: AuthedCtx<unknown>) => unknown)({
-            body: parsed.data,
-            req,
-            reply,
-            user: users.get(req) as AuthUser,
-          });
-          if (reply.sent) return reply;
-          if (result instanceof Answer) return envelope(result.data, result.extra);
-          return envelope(result ?? null);
-        });
+        typed.post(
+          def.path,
+          {
+            onRequest,
+            // a multipart body is read by the handler itself (streamed to disk)
+            schema: { ...(def.multipart ? {} : { body: def.body }), response: { 200: answerSchemaOf(name) } },
+          },
+          async (req, reply) => {
+            const result = await (handler as (c: AuthedCtx<unknown>) => unknown)({
+              body: def.multipart ? {} : req.body,
+              req,
+              reply,
+              user: users.get(req) as AuthUser,
+            });
+            if (reply.sent) return reply;
+            if (result instanceof Answer) return envelope(result.data, result.extra);
+            return envelope(result ?? null);
+          },
+        );
       },
     };
   }

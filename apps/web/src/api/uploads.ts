@@ -1,4 +1,4 @@
-import { type Envelope, endpoints, type UploadedFile, type UploadKindValue } from '@parley/protocol';
+import { ENDPOINT_PATHS, type Envelope, type UploadedFile, type UploadKindValue } from '@parley/protocol';
 import { t } from '../i18n/index.ts';
 import { localizeRefusal } from '../i18n/validation.ts';
 import { useSession } from '../stores/session.ts';
@@ -68,7 +68,7 @@ export async function uploadFile(file: Blob, name: string, options: UploadOption
   if (options.kind) form.append('kind', options.kind);
   let answer: RawAnswer;
   try {
-    answer = await transmit(endpoints.uploadFile.path, form, options);
+    answer = await transmit(ENDPOINT_PATHS.uploadFile, form, options);
   } catch (error) {
     const failure = error instanceof ApiError ? error : new ApiError(t('errors.networkTimeout'), 'network');
     if (failure.reason === 'aborted') throw failure;

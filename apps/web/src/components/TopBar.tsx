@@ -1,5 +1,5 @@
 import { LeftOutline } from 'antd-mobile-icons';
-import type { ReactNode, Ref } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGoBack } from '../router/useGoBack.ts';
 import styles from './TopBar.module.css';
@@ -41,15 +41,16 @@ export interface TopBarButtonProps {
   onClick?: () => void;
   testId?: string;
   children: ReactNode;
-  /** Popovers anchor on the button. */
-  ref?: Ref<HTMLButtonElement>;
 }
 
-/** An icon button for the top bar's sides. */
-export function TopBarButton({ label, onClick, testId, children, ref }: TopBarButtonProps) {
+/**
+ * An icon button for the top bar's sides. Popovers anchor on it through its ref, forwarded (not a
+ * plain prop): the build renders with Preact, whose function components receive no `ref` prop.
+ */
+export const TopBarButton = forwardRef<HTMLButtonElement, TopBarButtonProps>(function TopBarButton({ label, onClick, testId, children }, ref) {
   return (
     <button ref={ref} type="button" className={styles.back} onClick={onClick} aria-label={label} data-testid={testId}>
       {children}
     </button>
   );
-}
+});

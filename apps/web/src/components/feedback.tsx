@@ -28,6 +28,7 @@ export function askConfirm(options: {
   title?: ReactNode;
   content: ReactNode;
   confirmText?: string;
+  cancelText?: string;
   danger?: boolean;
 }): Promise<boolean> {
   return Dialog.confirm({
@@ -38,6 +39,6 @@ export function askConfirm(options: {
         {confirmLabel(options.confirmText ?? t('common.confirm'))}
       </span>
     ),
-    cancelText: cancelLabel(t('common.cancel')),
+    cancelText: cancelLabel(options.cancelText ?? t('common.cancel')),
   });
 }

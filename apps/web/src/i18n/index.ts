@@ -1,13 +1,3 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/id';
-import 'dayjs/locale/ja';
-import 'dayjs/locale/ko';
-import 'dayjs/locale/th';
-import 'dayjs/locale/vi';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString, writeValue } from '../stores/localStore.ts';
@@ -60,7 +50,6 @@ export const i18nReady: Promise<void> = addLanguages([currentLanguage]);
 export const loadAllLanguages = (): Promise<void> => addLanguages(LANGUAGES.map((l) => l.code));
 
 const active = languageOf(currentLanguage);
-dayjs.locale(active.dayjsLocale);
 if (typeof document !== 'undefined') document.documentElement.lang = active.htmlLang;
 
 /** Keeps the choice and restarts the app on the home page so every text is rebuilt in it. */

@@ -1,15 +1,15 @@
 /** The languages of the picker (spec §1), each named in itself. English is the fallback. */
 export const LANGUAGES = [
-  { code: 'en', nativeName: 'English', htmlLang: 'en', dayjsLocale: 'en' },
-  { code: 'zh', nativeName: '简体中文', htmlLang: 'zh-CN', dayjsLocale: 'zh-cn' },
-  { code: 'zh-Hant', nativeName: '繁體中文', htmlLang: 'zh-Hant', dayjsLocale: 'zh-tw' },
-  { code: 'ja', nativeName: '日本語', htmlLang: 'ja', dayjsLocale: 'ja' },
-  { code: 'ko', nativeName: '한국어', htmlLang: 'ko', dayjsLocale: 'ko' },
-  { code: 'id', nativeName: 'Bahasa Indonesia', htmlLang: 'id', dayjsLocale: 'id' },
-  { code: 'th', nativeName: 'ไทย', htmlLang: 'th', dayjsLocale: 'th' },
-  { code: 'fr', nativeName: 'Français', htmlLang: 'fr', dayjsLocale: 'fr' },
-  { code: 'es', nativeName: 'Español', htmlLang: 'es', dayjsLocale: 'es' },
-  { code: 'vi', nativeName: 'Tiếng Việt', htmlLang: 'vi', dayjsLocale: 'vi' },
+  { code: 'en', nativeName: 'English', htmlLang: 'en' },
+  { code: 'zh', nativeName: '简体中文', htmlLang: 'zh-CN' },
+  { code: 'zh-Hant', nativeName: '繁體中文', htmlLang: 'zh-Hant' },
+  { code: 'ja', nativeName: '日本語', htmlLang: 'ja' },
+  { code: 'ko', nativeName: '한국어', htmlLang: 'ko' },
+  { code: 'id', nativeName: 'Bahasa Indonesia', htmlLang: 'id' },
+  { code: 'th', nativeName: 'ไทย', htmlLang: 'th' },
+  { code: 'fr', nativeName: 'Français', htmlLang: 'fr' },
+  { code: 'es', nativeName: 'Español', htmlLang: 'es' },
+  { code: 'vi', nativeName: 'Tiếng Việt', htmlLang: 'vi' },
 ] as const;
 
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];

@@ -1,4 +1,3 @@
-import { Dialog } from 'antd-mobile';
 import { registerSW } from 'virtual:pwa-register';
 import { t } from '../i18n/index.ts';
 
@@ -7,10 +6,11 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const update = registerSW({
     immediate: true,
-    onNeedRefresh() {
-      void Dialog.confirm({ content: t('pwa.updateReady'), confirmText: t('pwa.reload'), cancelText: t('pwa.later') }).then((reload) => {
-        if (reload) void update(true);
-      });
+    async onNeedRefresh() {
+      // the dialog's code is fetched only when there is an update to offer
+      const { askConfirm } = await import('../components/feedback.tsx');
+      const reload = await askConfirm({ content: t('pwa.updateReady'), confirmText: t('pwa.reload'), cancelText: t('pwa.later') });
+      if (reload) void update(true);
     },
   });
 }

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading.tsx';
 import type { LazyPage } from './lazyPage.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
+import { showPageTitle } from './pageTitle.ts';
 import type { PageQuery, RouteTitleKey } from './pageProps.ts';
 
 /** Renders one route's page: query parameters as props, the page title, loading and failure states. */
@@ -13,9 +14,7 @@ export function RoutePage({ page: Page, titleKey }: { page: LazyPage; titleKey: 
   const query = useMemo<PageQuery>(() => Object.fromEntries(params.entries()), [params]);
   const title = t(titleKey);
 
-  useEffect(() => {
-    document.title = `${title} · ${t('common.appName')}`;
-  }, [title, t]);
+  useEffect(() => showPageTitle(title), [title]);
 
   return (
     <PageErrorBoundary title={title}>

@@ -1,29 +1,10 @@
 import { z } from 'zod';
-import type { ErrorKey } from '../contract/errors.ts';
-import { NICKNAME_MAX } from '../limits.ts';
 import { bitSchema } from '../entities.ts';
 import { wholeNumber } from './numbers.ts';
+import { FRIEND_NICKNAME_MAX, FRIEND_REMARK_MAX, FriendMsg } from './friendRules.ts';
+export * from './friendRules.ts';
 
 /** Friends (spec §3-§4, §7 `/enterprise/friend/*`). See docs/api/friends.md. */
-
-export const FRIEND_REMARK_MAX = 100;
-/** The remark name (setNickname) an owner gives a friend: 0 clears it. */
-export const FRIEND_NICKNAME_MAX = NICKNAME_MAX;
-
-/** Friend request states (spec §4). */
-export const FriendRequestStatus = { PENDING: 0, AGREED: 1, REJECTED: 2 } as const;
-export type FriendRequestStatusValue = (typeof FriendRequestStatus)[keyof typeof FriendRequestStatus];
-
-/** Refusals of the friend bodies: keys of the error table. */
-export const FriendMsg = {
-  groupId: 'friends.groupId',
-  userId: 'users.chooseUser',
-  requestId: 'friends.chooseRequest',
-  remark: 'friends.remarkLong',
-  nickname: 'friends.remarkNameLong',
-  status: 'friends.status',
-  listType: 'friends.listType',
-} as const satisfies Record<string, ErrorKey>;
 
 /** A positive integer id given as a number or a string of digits ('12' and 12 are the same). */
 export function entityIdSchema(msg: string) {

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { wholeNumber } from './numbers.ts';
 import { parseGroupContactId } from '../rules/ids.ts';
-import type { ErrorKey } from '../contract/errors.ts';
-
-/** Group member roles (spec §6). */
-export const GroupRole = { OWNER: 1, ADMIN: 2, MEMBER: 3 } as const;
-export type GroupRoleValue = (typeof GroupRole)[keyof typeof GroupRole];
-
-/** Who may speak when the group is muted: 0 everyone, 1 mute all (owner and admins speak), 2 only the owner. */
-export const NoSpeak = { OFF: 0, ADMINS_ONLY: 1, OWNER_ONLY: 2 } as const;
+import { DEFAULT_GROUP_SETTING, GROUP_MAX_MEMBERS_CEILING, GROUP_MUTE_MAX_DAYS, GROUP_NAME_MAX, GROUP_NOTICE_HTML_MAX, GroupMsg, GroupRole } from './groupRules.ts';
+export * from './groupRules.ts';
 
 const bit = z.union([z.literal(0), z.literal(1)]);
 
@@ -29,15 +23,6 @@ export const groupSettingSchema = z.object({
 });
 export type GroupSetting = z.infer<typeof groupSettingSchema>;
 
-export const DEFAULT_GROUP_SETTING: GroupSetting = {
-  manage: 1,
-  invite: 1,
-  history: 1,
-  addFriend: 1,
-  nospeak: 0,
-  hideMembers: 0,
-};
-
 /** Built once: zod compiles a schema on first use, so a schema made per call is compiled per call. */
 const storedGroupSetting = groupSettingSchema.partial();
 
@@ -49,64 +34,8 @@ export function parseGroupSetting(json: string): GroupSetting {
   }
 }
 
-export type SpeakVerdict = { ok: true } | { ok: false; reason: 'muteAll' | 'ownerOnly' | 'memberMuted'; until?: number };
-
-/** Whether a member may send now (spec §4 Group): group mute mode, then the member's own mute. */
-export function canSpeakInGroup(role: number, setting: GroupSetting, muteUntil: number, now = Date.now()): SpeakVerdict {
-  if (setting.nospeak === NoSpeak.OWNER_ONLY && role !== GroupRole.OWNER) return { ok: false, reason: 'ownerOnly' };
-  if (setting.nospeak === NoSpeak.ADMINS_ONLY && role === GroupRole.MEMBER) return { ok: false, reason: 'muteAll' };
-  if (role !== GroupRole.OWNER && muteUntil > now) return { ok: false, reason: 'memberMuted', until: muteUntil };
-  return { ok: true };
-}
-
-/** The refusal of each SpeakVerdict reason: keys of the error table. */
-export const GROUP_SPEAK_MSG = {
-  muteAll: 'messages.muteAll',
-  ownerOnly: 'messages.ownerOnly',
-  memberMuted: 'messages.memberMuted',
-} as const satisfies Record<SpeakVerdict extends { reason: infer R } ? R & string : never, ErrorKey>;
-
 // ---------------------------------------------------------------------------------------------
 // Limits and request bodies of /enterprise/group/* (docs/api/groups.md)
-
-export const GROUP_NAME_MAX = 30;
-/** characters of text a reader sees in a notice (its rich-text markup is not counted) */
-export const GROUP_NOTICE_MAX = 2000;
-/** the notice's HTML as sent (markup included): a notice of GROUP_NOTICE_MAX characters with formatting fits */
-export const GROUP_NOTICE_HTML_MAX = 20_000;
-/**
- * Members of one group, the creator included: the default of the `groupMaxMembers` setting
- * (sysInfo), which an operator may raise up to GROUP_MAX_MEMBERS_CEILING.
- */
-export const GROUP_MAX_MEMBERS = 2000;
-/** the highest `groupMaxMembers` an operator may set, and the most people one call may name */
-export const GROUP_MAX_MEMBERS_CEILING = 10_000;
-/** members answered inline by groupInfo (the member grid); groupUserList gives them all */
-export const GROUP_INFO_MEMBERS = 50;
-/** tiles of the drawn group avatar */
-export const GROUP_AVATAR_TILES = 9;
-/** a member mute lasts at most this long */
-export const GROUP_MUTE_MAX_DAYS = 30;
-
-/** Refusals of the group bodies: keys of the error table. */
-export const GroupMsg = {
-  nameEmpty: 'groups.nameEmpty',
-  nameLong: 'groups.nameLong',
-  noticeLong: 'groups.noticeLong',
-  noticeText: 'groups.noticeText',
-  groupId: 'groups.groupId',
-  userId: 'groups.userId',
-  userIds: 'groups.userIds',
-  pickOne: 'groups.pickOne',
-  tooMany: 'groups.tooMany',
-  muteLong: 'groups.muteLong',
-  muteWhen: 'groups.muteWhen',
-  settingEmpty: 'groups.settingEmpty',
-  qrcode: 'groups.scanQr',
-  qrInvalid: 'users.qrInvalid',
-  roleValue: 'groups.roleValue',
-  clientId: 'groups.clientIdRequired',
-} as const satisfies Record<string, ErrorKey>;
 
 /** A group reference: its number or its contact id `group-<n>`. */
 export const groupRefSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { GROUP_MAX_MEMBERS, GROUP_MAX_MEMBERS_CEILING } from './groups.ts';
+import { GROUP_MAX_MEMBERS_CEILING } from './groups.ts';
+export * from './systemDefaults.ts';
 
 /** Global config kept in the database and answered by getSystemInfo (`sysInfo`). */
 export const sysInfoSchema = z.object({
@@ -13,15 +14,6 @@ export const sysInfoSchema = z.object({
 });
 export type SysInfo = z.infer<typeof sysInfoSchema>;
 
-export const DEFAULT_SYS_INFO: SysInfo = {
-  multipleLogin: false,
-  disablePrivateChat: false,
-  disableCalls: false,
-  registrationOpen: true,
-  siteName: 'Parley',
-  groupMaxMembers: GROUP_MAX_MEMBERS,
-};
-
 /** Optional features that depend on engines the host runs (read from the server's environment). */
 export const featuresSchema = z.object({
   /** messages can be translated (TRANSLATE_URL is set) */
@@ -30,8 +22,6 @@ export const featuresSchema = z.object({
   transcribe: z.boolean(),
 });
 export type Features = z.infer<typeof featuresSchema>;
-
-export const NO_FEATURES: Features = { translate: false, transcribe: false };
 
 export interface SystemInfo {
   sysInfo: SysInfo;

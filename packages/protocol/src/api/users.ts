@@ -1,32 +1,11 @@
 import { z } from 'zod';
-import type { ErrorKey } from '../contract/errors.ts';
 import { bitSchema, genderValueSchema } from '../entities.ts';
 import { accountSchema, nicknameSchema, passwordSchema, ValidationMsg } from './auth.ts';
 import { entityIdSchema } from './friends.ts';
+import { QR_TEXT_MAX, SEARCH_KEYWORDS_MAX, SIGNATURE_MAX, UserMsg } from './userRules.ts';
+export * from './userRules.ts';
 
 /** Users: profiles, search, personal area, account security, devices, QR codes. See docs/api/users.md. */
-
-export const SIGNATURE_MAX = 100;
-export const SEARCH_KEYWORDS_MAX = 32;
-export const SEARCH_RESULTS_MAX = 20;
-/** A user's own QR code (my card) stays valid this long; group codes use GROUP_QR_VALID_DAYS. */
-export const USER_QR_VALID_DAYS = 30;
-export const QR_TEXT_MAX = 2048;
-
-/** Refusals of the user bodies: keys of the error table. */
-export const UserMsg = {
-  userId: 'users.chooseUser',
-  contactId: 'users.chooseContact',
-  keywords: 'users.keywords',
-  gender: 'users.gender',
-  signature: 'users.signatureLong',
-  email: 'users.email',
-  code: 'users.emailCode',
-  oldPassword: 'users.oldPassword',
-  device: 'users.chooseDevice',
-  qrText: 'users.qrInvalid',
-  qrExpired: 'users.qrExpired',
-} as const satisfies Record<string, ErrorKey>;
 
 export const getUserInfoBody = z.object({ user_id: entityIdSchema(UserMsg.userId).optional() });
 export type GetUserInfoBody = z.infer<typeof getUserInfoBody>;

@@ -9,6 +9,7 @@ export * from './messageActions.ts';
 export * from './proportion.ts';
 export * from './types.ts';
 export * from './validation.ts';
+export * from './validationSchemas.ts';
 export * from './callLock.ts';
 export * from './workForm.ts';
 export * from './richText.ts';

@@ -9,17 +9,19 @@ import {
   checkRequiredField,
   checkVideoDuration,
   defaultFieldRules,
-  groupNameSchema,
   isEmptyValue,
+  RuleMsg,
+  requiredMessage,
+} from './validation.ts';
+import {
+  groupNameSchema,
   payPasswordPairSchema,
   payPasswordSchema,
-  RuleMsg,
   recipientsSchema,
   redPacketNumberSchema,
   redPacketSchema,
-  requiredMessage,
   yuanAmountSchema,
-} from './validation.ts';
+} from './validationSchemas.ts';
 
 const firstError = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 

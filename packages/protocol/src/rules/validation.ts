@@ -1,10 +1,4 @@
-/**
- * The remaining validation rules of spec §5 as zod schemas and plain checks.
- * Plain checks return the message of the first failed rule, or null when valid.
- * Messages are keys of the error table (like ValidationMsg), except the dynamic form rule,
- * whose message is the spec's Chinese '{field name}不能为空'.
- */
-import { z } from 'zod';
+
 import type { ErrorKey } from '../contract/errors.ts';
 import { yuanToFen } from '../format/money.ts';
 import { FORWARD_MAX_TARGETS, PAY_PASSWORD_LENGTH, RECORDING_MIN_SECONDS, VIDEO_MAX_SECONDS } from '../limits.ts';
@@ -27,15 +21,8 @@ export const requiredMessage = (fieldName: string): string => `${fieldName}不�
 
 // Payment password --------------------------------------------------------------------------------------------
 
-const PAY_PASSWORD_PATTERN = new RegExp(`^\\d{${PAY_PASSWORD_LENGTH}}$`);
-
-/** Exactly 6 ASCII digits. */
-export const payPasswordSchema = z.string({ error: RuleMsg.payPassword }).regex(PAY_PASSWORD_PATTERN, { error: RuleMsg.payPassword });
-
-/** Payment password entered twice. */
-export const payPasswordPairSchema = z
-  .object({ password: payPasswordSchema, repassword: z.string({ error: RuleMsg.payPasswordMismatch }) })
-  .refine((b) => b.password === b.repassword, { error: RuleMsg.payPasswordMismatch, path: ['repassword'] });
+/** Exactly PAY_PASSWORD_LENGTH ASCII digits. */
+export const PAY_PASSWORD_PATTERN = new RegExp(`^\\d{${PAY_PASSWORD_LENGTH}}$`);
 
 export function checkPayPassword(password: string, repassword?: string): string | null {
   if (typeof password !== 'string' || !PAY_PASSWORD_PATTERN.test(password)) return RuleMsg.payPassword;
@@ -59,31 +46,7 @@ export function checkRedPacketNumber(num: string | number | null | undefined): s
   return /^\d+$/.test(s) && Number.isSafeInteger(Number(s)) && Number(s) > 0 ? null : RuleMsg.redPacketNumber;
 }
 
-/** A yuan amount (string or number) validated like checkRedPacketAmount and turned into integer fen. */
-export const yuanAmountSchema = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  const error = checkRedPacketAmount(v);
-  if (error) {
-    ctx.addIssue({ code: 'custom', message: error });
-    return z.NEVER;
-  }
-  return yuanToFen(String(v).trim()) as number;
-});
-
-/** A whole number greater than 0 (string or number), as a number. */
-export const redPacketNumberSchema = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  if (checkRedPacketNumber(v)) {
-    ctx.addIssue({ code: 'custom', message: RuleMsg.redPacketNumber });
-    return z.NEVER;
-  }
-  return Number(String(v).trim());
-});
-
-/** The spec's red packet fields; `amount` comes out in fen. Extend it with the other red packet fields. */
-export const redPacketSchema = z.object({ amount: yuanAmountSchema, number: redPacketNumberSchema });
-
 // Group name ---------------------------------------------------------------------------------------------------
-
-export const groupNameSchema = z.string({ error: RuleMsg.groupNameEmpty }).trim().min(1, { error: RuleMsg.groupNameEmpty });
 
 export function checkGroupName(name: string | null | undefined): string | null {
   return (name ?? '').trim() === '' ? RuleMsg.groupNameEmpty : null;
@@ -97,13 +60,6 @@ export function checkRecipients(selected: number | readonly unknown[], max: numb
   if (count < 1) return RuleMsg.recipientsEmpty;
   return count > max ? RuleMsg.recipientsTooMany : null;
 }
-
-/** A list of recipient ids of length 1..max. */
-export const recipientsSchema = (max: number = FORWARD_MAX_TARGETS) =>
-  z
-    .array(z.union([z.string(), z.number()]))
-    .min(1, { error: RuleMsg.recipientsEmpty })
-    .max(max, { error: RuleMsg.recipientsTooMany });
 
 // Media --------------------------------------------------------------------------------------------------------
 

@@ -12,6 +12,8 @@ import * as moments from './012_moments.ts';
 import * as favorites from './013_favorites.ts';
 import * as scale from './014_scale.ts';
 import * as webPush from './015_webpush.ts';
+import * as mentions from './016_mentions.ts';
+import * as conversationsKeyUser from './017_conversations_key_user.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -34,4 +36,6 @@ export const migrations: MigrationStep[] = [
   { name: '013_favorites', up: favorites.up },
   { name: '014_scale', up: scale.up },
   { name: '015_webpush', up: webPush.up },
+  { name: '016_mentions', up: mentions.up },
+  { name: '017_conversations_key_user', up: conversationsKeyUser.up },
 ];

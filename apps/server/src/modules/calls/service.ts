@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { fail } from '../../domainError.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { SystemService } from '../system/service.ts';
+import { userCard } from '../users/directory.ts';
 import { type CallRow, callsStore } from './store.ts';
 
 /** A ringing call whose deadline passed this long ago was lost with its node's timer: end it. */
@@ -39,7 +40,7 @@ export function callService(ctx: AppContext, system: SystemService, messages: Me
   }
 
   async function party(userId: number): Promise<CallParty> {
-    const u = await db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', '=', userId).executeTakeFirst();
+    const u = await userCard(db, userId);
     return { id: userId, displayName: u?.nickname ?? '', avatar: u?.avatar ?? '', avatar_color: u?.avatar_color ?? 1 };
   }
 

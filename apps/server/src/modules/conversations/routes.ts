@@ -1,11 +1,9 @@
-import type { AppContext } from '../../context.ts';
 import type { Router } from '../../http/route.ts';
 import { clientIdOf } from '../../http/clientId.ts';
-import { conversationService } from './service.ts';
+import type { ConversationService } from './service.ts';
 
 /** The chat list and per-conversation settings under /enterprise/im/ (docs/api/messages.md). */
-export function conversationRoutes(r: Router, ctx: AppContext): void {
-  const svc = conversationService(ctx);
+export function conversationRoutes(r: Router, svc: ConversationService): void {
   r.handle('getContacts', ({ user }) => svc.contacts(user.userId));
   r.handle('setMsgIsRead', ({ body, user, req }) => svc.markRead(user.userId, body.toContactId, body.is_group, clientIdOf(req)));
   r.handle('readAtMsg', ({ body, user }) => svc.markMentionsRead(user.userId, body.toContactId));

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { ConversationsTable } from '../../db/schema.ts';
 import { fail } from '../../domainError.ts';
+import { userExists } from '../users/directory.ts';
 import type { GroupFacts, MemberFacts } from '../../context.ts';
 
 export type ConversationRow = Selectable<ConversationsTable>;
@@ -87,11 +88,11 @@ export async function resolveScope(
     return { kind: 'group', contactId, convKeys: [groupConvKey(ref.groupId)], floor, row, groupId: ref.groupId, group, member };
   }
   const contactId = String(ref.userId);
-  const [user, row] = await Promise.all([
-    ref.userId === me ? Promise.resolve({ id: me }) : ctx.db.selectFrom('users').select('id').where('id', '=', ref.userId).executeTakeFirst(),
+  const [exists, row] = await Promise.all([
+    ref.userId === me || userExists(ctx.db, ref.userId),
     conversationRow(ctx.db, me, contactId),
   ]);
-  if (!user) throw fail('conversations.unknownContact');
+  if (!exists) throw fail('conversations.unknownContact');
   return {
     kind: 'private',
     contactId,

@@ -17,6 +17,7 @@ import {
   systemConvKey,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
+import { userCards } from '../users/directory.ts';
 import { apiContactId } from './keys.ts';
 import { ensureConversation } from './rows.ts';
 import { resolveScope, type Scope } from './scope.ts';
@@ -48,11 +49,8 @@ export function conversationService(ctx: AppContext) {
   /** The names I see for these users: my remark for a friend, else their nickname. */
   async function namesOf(me: number, ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const [rows, remarks] = await Promise.all([
-      db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', ids).execute(),
-      ctx.friends.remarksOf(me, ids),
-    ]);
-    return new Map(rows.map((u) => [u.id, remarks.get(u.id) || u.nickname]));
+    const [cards, remarks] = await Promise.all([userCards(db, ids), ctx.friends.remarksOf(me, ids)]);
+    return new Map([...cards.values()].map((u) => [u.id, remarks.get(u.id) || u.nickname]));
   }
 
   async function contacts(me: number): Promise<ChatContact[]> {
@@ -95,7 +93,7 @@ export function conversationService(ctx: AppContext) {
     const lastIds = shown.map((r) => r.last_id).filter((id): id is number => id !== null);
     if (sys.last_id !== null) lastIds.push(sys.last_id);
     const userIds = shown.map((r) => r.contact_id).filter((id) => /^\d+$/.test(id)).map(Number);
-    const [lastRows, users, remarks] = await Promise.all([
+    const [lastRows, userById, remarks] = await Promise.all([
       lastIds.length === 0
         ? Promise.resolve([])
         : db
@@ -103,9 +101,7 @@ export function conversationService(ctx: AppContext) {
             .select(['msg_id', 'from_user', 'type', 'content', 'send_time', 'is_undo', 'extends'])
             .where('msg_id', 'in', lastIds)
             .execute(),
-      userIds.length === 0
-        ? Promise.resolve([])
-        : db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', 'in', userIds).execute(),
+      userCards(db, userIds),
       ctx.friends.remarksOf(me, userIds),
     ]);
     const lastById = new Map(lastRows.map((m) => [Number(m.msg_id), m]));
@@ -118,7 +114,6 @@ export function conversationService(ctx: AppContext) {
       const id = Number(m.from_user);
       return { last_from: { id, name: senderNames.get(id) ?? String(id) } };
     }
-    const userById = new Map(users.map((u) => [u.id, u]));
 
     function lastFields(lastId: number | null) {
       const m = lastId === null ? undefined : lastById.get(lastId);

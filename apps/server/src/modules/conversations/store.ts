@@ -34,7 +34,7 @@ function perContact(values: Map<string, number>): RawBuilder<number> {
   return sql<number>`(case c.contact_id ${sql.join(branches, sql` `)} else 0 end)`;
 }
 
-/** `"at"` (a JSON array such as `[3,5]`) names the user or everyone (0). */
+/** `"at"` (a JSON array such as `[3,5]`) names the user or everyone (0); `<> '[]'` lets the count seek messages_mentions. */
 function mentionSql(userId: number): RawBuilder<boolean> {
   const alts = [userId, 0].flatMap((id) => [
     sql`m."at" = ${`[${id}]`}`,
@@ -42,7 +42,7 @@ function mentionSql(userId: number): RawBuilder<boolean> {
     sql`m."at" like ${`%,${id}]`}`,
     sql`m."at" like ${`%,${id},%`}`,
   ]);
-  return sql<boolean>`(${sql.join(alts, sql` or `)})`;
+  return sql<boolean>`(m."at" <> '[]' and (${sql.join(alts, sql` or `)}))`;
 }
 
 export const conversationsStore = {
@@ -195,6 +195,22 @@ export const conversationsStore = {
       .where('is_notice', '=', 0)
       .execute();
     return rows.map((r) => Number(r.user_id));
+  },
+
+  /** Removes every user's chat row of `contactId` (a dissolved group). */
+  async deleteAllOf(db: Db, contactId: string): Promise<void> {
+    await db.deleteFrom('conversations').where('contact_id', '=', contactId).execute();
+  },
+
+  /** Moves the cleared mark of one user's chat row of `contactId` up to `clearedMsgId`, or of everyone's when `userId` is null. */
+  async clearUpTo(db: Db, contactId: string, userId: number | null, clearedMsgId: number): Promise<void> {
+    let q = db
+      .updateTable('conversations')
+      .set({ cleared_msg_id: clearedMsgId, updated_at: Date.now() })
+      .where('contact_id', '=', contactId)
+      .where('cleared_msg_id', '<', clearedMsgId);
+    if (userId !== null) q = q.where('user_id', '=', userId);
+    await q.execute();
   },
 
   /** The read cursor of `userId` in their row for `contactId` (0 when none). */

@@ -1,5 +1,7 @@
+import { type SqlBool, sql } from 'kysely';
 import type { FriendRelations } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
+import { likeLower } from '../../db/like.ts';
 
 /** Whether `a` has `b` as a friend (friendships are stored once per side). */
 export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
@@ -29,6 +31,14 @@ export async function remarksOf(db: Db, viewer: number, ids: number[]): Promise<
 export function friendRelations(db: Db): FriendRelations {
   return {
     remarksOf: (viewer, ids) => remarksOf(db, viewer, ids),
+    async mutual(a, b) {
+      const sides = await db
+        .selectFrom('friends')
+        .select('user_id')
+        .where((eb) => eb.or([eb.and([eb('user_id', '=', a), eb('friend_id', '=', b)]), eb.and([eb('user_id', '=', b), eb('friend_id', '=', a)])]))
+        .execute();
+      return sides.length === 2;
+    },
     async friendsAmong(user, ids) {
       if (ids.length === 0) return new Set();
       const rows = await db.selectFrom('friends').select('friend_id').where('user_id', '=', user).where('friend_id', 'in', ids).execute();
@@ -38,5 +48,13 @@ export function friendRelations(db: Db): FriendRelations {
       const rows = await db.selectFrom('friends').select('friend_id').where('user_id', '=', user).execute();
       return rows.map((r) => r.friend_id);
     },
+    async friendRemarks(viewer, ids) {
+      if (ids?.length === 0) return new Map();
+      let q = db.selectFrom('friends').select(['friend_id', 'nickname']).where('user_id', '=', viewer);
+      if (ids) q = q.where('friend_id', 'in', ids);
+      return new Map((await q.execute()).map((r) => [r.friend_id, r.nickname]));
+    },
+    remarkContains: (viewer, userIdColumn, keyword) =>
+      sql<SqlBool>`exists (select 1 from friends f where f.user_id = ${viewer} and f.friend_id = ${sql.ref(userIdColumn)} and ${likeLower('f.nickname', keyword)})`,
   };
 }

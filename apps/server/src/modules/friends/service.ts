@@ -22,9 +22,10 @@ import type { FriendRequestsTable } from '../../db/schema.ts';
 import { fail } from '../../domainError.ts';
 import { ensureConversation, removeConversation } from '../conversations/rows.ts';
 import { postMessage } from '../messages/deliver.ts';
+import { lockUsers, publicProfile, publicProfiles } from '../users/directory.ts';
 import { type PublicRow, toUserLite } from '../users/profile.ts';
 import { areFriends, remarksOf } from './relations.ts';
-import { friendsStore as store, lockPair } from './store.ts';
+import { friendsStore as store } from './store.ts';
 
 type RequestRow = Selectable<FriendRequestsTable>;
 
@@ -37,7 +38,7 @@ export function friendsService(ctx: AppContext) {
   const online = (userId: number) => ctx.hub.isOnline(userId);
 
   async function liveUser(conn: Db, id: number): Promise<PublicRow> {
-    const row = await store.user(conn, id);
+    const row = await publicProfile(conn, id);
     if (row?.status !== 1) throw fail('users.notFound');
     return row;
   }
@@ -75,7 +76,7 @@ export function friendsService(ctx: AppContext) {
 
   /** After the commit: each side gets the other as a new contact, then the event message. */
   async function announceFriendship(requester: number, accepter: number, now: number): Promise<void> {
-    const [a, b] = await Promise.all([store.user(db, requester), store.user(db, accepter)]);
+    const [a, b] = await Promise.all([publicProfile(db, requester), publicProfile(db, accepter)]);
     if (a && b) {
       ctx.hub.pushUsers([requester], 'appendContact', contactFor(b, now));
       ctx.hub.pushUsers([accepter], 'appendContact', contactFor(a, now));
@@ -97,7 +98,7 @@ export function friendsService(ctx: AppContext) {
   }
 
   async function pushRequest(req: { id: number; from: number; to: number; remark: string; at: number }): Promise<void> {
-    const from = await store.user(db, req.from);
+    const from = await publicProfile(db, req.from);
     if (!from) return;
     const data: FriendRequestPush = {
       id: req.id,
@@ -133,7 +134,7 @@ export function friendsService(ctx: AppContext) {
       await liveUser(db, other);
       const now = Date.now();
       const outcome = await db.transaction().execute(async (trx) => {
-        await lockPair(trx, ctx.dialect, me, other);
+        await lockUsers(trx, ctx.dialect, [me, other]);
         if (await areFriends(trx, me, other)) throw fail('friends.alreadyFriends');
         const theirs = await store.requestFromTo(trx, other, me);
         if (theirs && theirs.status === FriendRequestStatus.PENDING) {
@@ -161,7 +162,7 @@ export function friendsService(ctx: AppContext) {
       const rows = await store.listRequests(db, me, body.type, body.limit, (body.page - 1) * body.limit);
       const otherIds = [...new Set(rows.map((r) => (r.from_user === me ? r.to_user : r.from_user)))];
       const [users, remarks, count] = await Promise.all([
-        store.usersByIds(db, otherIds),
+        publicProfiles(db, otherIds),
         remarksOf(db, me, otherIds),
         store.pendingCount(db, me),
       ]);
@@ -186,7 +187,7 @@ export function friendsService(ctx: AppContext) {
       } else {
         const requester = await liveUser(db, req.from_user);
         await db.transaction().execute(async (trx) => {
-          await lockPair(trx, ctx.dialect, req.from_user, me);
+          await lockUsers(trx, ctx.dialect, [req.from_user, me]);
           await agreeIn(trx, req, now);
         });
         await announceFriendship(requester.id, me, now);
@@ -194,7 +195,7 @@ export function friendsService(ctx: AppContext) {
       const answer: FriendAnswerPush = { id: req.id, from_user: req.from_user, to_user: me, status: body.status };
       ctx.hub.pushUsers([req.from_user, me], 'friendAnswer', answer);
       const fresh = (await store.request(db, req.id)) as RequestRow;
-      const other = await store.user(db, req.from_user);
+      const other = await publicProfile(db, req.from_user);
       const remarks = await remarksOf(db, me, [req.from_user]);
       return toItem(fresh, me, other, remarks.get(req.from_user) ?? '');
     },
@@ -202,7 +203,7 @@ export function friendsService(ctx: AppContext) {
     async del(me: number, other: number): Promise<{ user_id: number }> {
       if (other === me) throw fail('friends.cannotRemoveSelf');
       await db.transaction().execute(async (trx) => {
-        await lockPair(trx, ctx.dialect, me, other);
+        await lockUsers(trx, ctx.dialect, [me, other]);
         if (!(await areFriends(trx, me, other))) throw fail('friends.notInContacts');
         await store.deleteFriendship(trx, me, other);
         await removeConversation(trx, me, String(other));
@@ -217,13 +218,18 @@ export function friendsService(ctx: AppContext) {
       if (!(await store.setNickname(db, me, body.id, body.nickname))) {
         throw fail('friends.notInContacts');
       }
-      const user = await store.user(db, body.id);
+      const user = await publicProfile(db, body.id);
       return { user_id: body.id, nickname: body.nickname, displayName: body.nickname || (user?.nickname ?? '') };
     },
 
     /** My friends, ordered by index letter (A-Z then '#') and name. */
     async list(me: number): Promise<FriendItem[]> {
-      const rows = await store.friendsOf(db, me);
+      const friendships = await store.friendships(db, me);
+      const profiles = new Map((await publicProfiles(db, friendships.map((f) => f.friend_id))).map((p) => [p.id, p]));
+      const rows = friendships.flatMap((f) => {
+        const p = profiles.get(f.friend_id);
+        return p ? [{ ...p, remark: f.remark, created_at: f.created_at }] : [];
+      });
       const items: FriendItem[] = rows.map((r) => {
         const displayName = r.remark || r.nickname;
         return {

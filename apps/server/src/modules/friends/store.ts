@@ -1,29 +1,7 @@
-import type { Db, Dialect } from '../../db/index.ts';
-import { PUBLIC_COLUMNS } from '../users/profile.ts';
+import type { Db } from '../../db/index.ts';
 
 /** SQL of the friends module. Every function takes the connection to use (`db` or a transaction). */
-
-/**
- * Serializes friend writes of one pair of users. SQLite runs one transaction at a time on its single
- * connection already; on PostgreSQL both user rows are locked in id order (no deadlock between pairs).
- */
-export async function lockPair(db: Db, dialect: Dialect, a: number, b: number): Promise<void> {
-  if (dialect !== 'postgres') return;
-  await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', [a, b])
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-}
-
 export const friendsStore = {
-  user: (db: Db, id: number) => db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst(),
-
-  usersByIds: async (db: Db, ids: number[]) =>
-    ids.length === 0 ? [] : db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', 'in', ids).execute(),
-
   request: (db: Db, id: number) => db.selectFrom('friend_requests').selectAll().where('id', '=', id).executeTakeFirst(),
 
   /** The request row of one direction (one row per ordered pair; renewed requests reuse it). */
@@ -126,24 +104,9 @@ export const friendsStore = {
     return Number(res.numUpdatedRows) > 0;
   },
 
-  /** My friends with their public columns and my remark name. */
-  friendsOf: (db: Db, me: number) =>
-    db
-      .selectFrom('friends')
-      .innerJoin('users', 'users.id', 'friends.friend_id')
-      .select([
-        'users.id',
-        'users.account',
-        'users.nickname',
-        'users.avatar',
-        'users.avatar_color',
-        'users.gender',
-        'users.signature',
-        'friends.nickname as remark',
-        'friends.created_at',
-      ])
-      .where('friends.user_id', '=', me)
-      .execute(),
+  /** My friendships: who, my remark name for them, since when. */
+  friendships: (db: Db, me: number) =>
+    db.selectFrom('friends').select(['friend_id', 'nickname as remark', 'created_at']).where('user_id', '=', me).execute(),
 
   friendIds: async (db: Db, me: number) =>
     (await db.selectFrom('friends').select('friend_id').where('user_id', '=', me).execute()).map((r) => r.friend_id),

@@ -41,7 +41,7 @@ export interface MemberPage {
 
 /** What the groups endpoints share: loading and checks, the shapes they answer, pushes, adding members. */
 export function groupKit(ctx: AppContext, system: SystemService) {
-  const store = groupStore(ctx.db, ctx.dialect);
+  const store = groupStore(ctx.db, ctx.dialect, ctx.friends);
   const qrCodes = groupQrCodes(ctx.db, ctx.secret);
 
   // --- loading and checks --------------------------------------------------------------------
@@ -80,7 +80,7 @@ export function groupKit(ctx: AppContext, system: SystemService) {
     const found = new Map(users.map((u) => [u.id, u]));
     const missing = wanted.find((id) => !found.has(id));
     if (missing !== undefined) throw fail('groups.userMissing', { id: missing });
-    const friends = await store.friendIdsAmong(me, wanted);
+    const friends = await ctx.friends.friendsAmong(me, wanted);
     const stranger = wanted.find((id) => !friends.has(id));
     if (stranger !== undefined) {
       throw fail('groups.notFriend', { name: found.get(stranger)?.nickname ?? String(stranger) });
@@ -147,7 +147,7 @@ export function groupKit(ctx: AppContext, system: SystemService) {
 
   async function memberViews(viewer: number, rows: MemberRow[], setting: GroupSetting, myRole: number): Promise<GroupMemberView[]> {
     const ids = rows.map((r) => r.user_id);
-    const [friends, remark] = await Promise.all([store.friendIdsAmong(viewer, ids), ctx.friends.remarksOf(viewer, ids)]);
+    const [friends, remark] = await Promise.all([ctx.friends.friendsAmong(viewer, ids), ctx.friends.remarksOf(viewer, ids)]);
     const mayAdd = setting.addFriend === 1 || myRole !== GroupRole.MEMBER;
     const now = Date.now();
     return rows.map((r) => {

@@ -14,7 +14,8 @@ import {
 } from '@parley/protocol';
 import { fail } from '../../domainError.ts';
 import { normalizeRichText } from '../../richText.ts';
-import { ensureConversation, } from '../conversations/rows.ts';
+import { ensureConversation } from '../conversations/rows.ts';
+import { conversationsStore } from '../conversations/store.ts';
 import { announce, type GroupEventInfo, groupEventExtends } from './announce.ts';
 import type { GroupKit } from './kit.ts';
 
@@ -132,7 +133,7 @@ export function groupLifecycle(kit: GroupKit) {
         const ids = await store.memberIds(gid, trx);
         await store.updateGroup(trx, gid, { removed_at: Date.now() });
         await store.deleteAllMembers(trx, gid);
-        await store.deleteAllConversations(trx, groupContactId(gid));
+        await conversationsStore.deleteAllOf(trx, groupContactId(gid));
         return ids;
       });
       ctx.groups.invalidate(gid);
@@ -148,7 +149,7 @@ export function groupLifecycle(kit: GroupKit) {
       const cleared = await ctx.db.transaction().execute(async (trx) => {
         const max = await store.maxMsgId(gid, trx);
         await ensureConversation(trx, me, contactId, groupConvKey(gid));
-        await store.clearConversations(trx, contactId, all ? null : me, max);
+        await conversationsStore.clearUpTo(trx, contactId, all ? null : me, max);
         return max;
       });
       const data = { group_id: gid, id: contactId, cleared_msg_id: cleared, all: all ? (1 as const) : (0 as const) };

@@ -55,6 +55,18 @@ export function groupMembership(db: Db, bus?: Bus, ttlMs = 2_000): GroupMembersh
       return (await cached(groupId)).ids;
     },
 
+    async coMemberIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('group_members as mine')
+        .innerJoin('group_members as other', 'other.group_id', 'mine.group_id')
+        .select('other.user_id')
+        .distinct()
+        .where('mine.user_id', '=', userId)
+        .where('other.user_id', '!=', userId)
+        .execute();
+      return rows.map((r) => Number(r.user_id));
+    },
+
     async isMember(groupId: number, userId: number): Promise<boolean> {
       const entry = await cached(groupId);
       entry.set ??= new Set(entry.ids);

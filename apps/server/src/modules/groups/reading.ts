@@ -7,19 +7,21 @@ import {
 } from '@parley/protocol';
 import { fail } from '../../domainError.ts';
 import { Answer } from '../../answer.ts';
+import { conversationRow } from '../conversations/scope.ts';
+import { userCards } from '../users/directory.ts';
 import { effectiveMute } from './rules.ts';
 import type { GroupKit, MemberPage } from './kit.ts';
 
 /** Reading groups: a group's info, its member pages, the @ list and my groups. */
 export function groupReading(kit: GroupKit) {
-  const { store, loadMembership, summary, memberViews } = kit;
+  const { ctx, store, loadMembership, summary, memberViews } = kit;
   return {
     async info(me: number, gid: number) {
       const m = await loadMembership(gid, me);
       const perms = permissionsOf(m.role, m.setting);
       const [s, conv, rows] = await Promise.all([
         summary(m.g, m.role, m.setting),
-        store.conversation(me, groupContactId(gid)),
+        conversationRow(ctx.db, me, groupContactId(gid)),
         perms.viewMembers ? store.members(gid, GROUP_INFO_MEMBERS) : Promise.resolve([]),
       ]);
       return {
@@ -48,11 +50,14 @@ export function groupReading(kit: GroupKit) {
 
     async mentionList(me: number, gid: number | undefined) {
       if (gid === undefined) {
-        const friends = await store.friendsOf(me);
+        const remarks = await ctx.friends.friendRemarks(me);
+        const friends = [...(await userCards(ctx.db, [...remarks.keys()])).values()].sort((a, b) =>
+          a.nickname < b.nickname ? -1 : a.nickname > b.nickname ? 1 : 0,
+        );
         return {
           list: friends.map((f) => ({
-            user_id: f.user_id,
-            nickname: f.remark || f.nickname,
+            user_id: f.id,
+            nickname: remarks.get(f.id) || f.nickname,
             avatar: f.avatar,
             avatar_color: f.avatar_color,
           })),

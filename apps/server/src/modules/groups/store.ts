@@ -1,30 +1,40 @@
 import { GROUP_AVATAR_TILES, GROUP_MEMBER_PAGE_MAX, type GroupAvatarTile, groupConvKey } from '@parley/protocol';
 import { sql } from 'kysely';
+import type { FriendRelations } from '../../context.ts';
 import type { Db, Dialect } from '../../db/index.ts';
-import { likeLower } from '../../db/like.ts';
+import { nicknameContains, type UserCard, userCards } from '../users/directory.ts';
 
-export interface MemberRow {
+interface MemberFields {
   user_id: number;
   role: number;
   mute_until: number;
   joined_at: number;
-  nickname: string;
-  avatar: string;
-  avatar_color: number;
 }
 
-export interface UserBrief {
-  id: number;
-  nickname: string;
-  avatar: string;
-  avatar_color: number;
+/** A member with the name and avatar their user card gives. */
+export type MemberRow = MemberFields & Omit<UserCard, 'id'>;
+
+export type UserBrief = UserCard;
+
+const MEMBER_COLUMNS = ['gm.user_id', 'gm.role', 'gm.mute_until', 'gm.joined_at'] as const;
+
+/** Members with their user cards, in the given order (a member without a user row is left out). */
+async function withCards(db: Db, members: MemberFields[]): Promise<MemberRow[]> {
+  const cards = await userCards(db, members.map((m) => m.user_id));
+  return members.flatMap((m) => {
+    const card = cards.get(m.user_id);
+    return card ? [{ ...m, nickname: card.nickname, avatar: card.avatar, avatar_color: card.avatar_color }] : [];
+  });
 }
 
-/** SQL of the groups module. Every function takes the handle it runs on (the db or a transaction). */
 /** rows per INSERT of new members (6 parameters each) */
 const MEMBER_INSERT_BATCH = 500;
 
-export function groupStore(db: Db, dialect: Dialect) {
+/**
+ * SQL of the groups module. Every function takes the handle it runs on (the db or a transaction).
+ * Names and avatars come from the users module, remark names from the friends module.
+ */
+export function groupStore(db: Db, dialect: Dialect, friends: Pick<FriendRelations, 'remarkContains'>) {
   return {
     group: (gid: number, on: Db = db) => on.selectFrom('groups').selectAll().where('id', '=', gid).executeTakeFirst(),
 
@@ -52,23 +62,16 @@ export function groupStore(db: Db, dialect: Dialect) {
       viewer: number,
       page: { offset?: number; limit?: number; keyword?: string },
     ): Promise<{ rows: MemberRow[]; total: number }> {
-      let base = db.selectFrom('group_members as gm').innerJoin('users as u', 'u.id', 'gm.user_id').where('gm.group_id', '=', gid);
+      let base = db.selectFrom('group_members as gm').where('gm.group_id', '=', gid);
       const keyword = page.keyword;
       if (keyword) {
         base = base.where((eb) =>
-          eb.or([
-            likeLower('u.nickname', keyword),
-            eb(
-              'gm.user_id',
-              'in',
-              eb.selectFrom('friends').select('friend_id').where('user_id', '=', viewer).where(likeLower('nickname', keyword)),
-            ),
-          ]),
+          eb.or([nicknameContains('gm.user_id', keyword), friends.remarkContains(viewer, 'gm.user_id', keyword)]),
         );
       }
-      const [rows, count] = await Promise.all([
+      const [members, count] = await Promise.all([
         base
-          .select(['gm.user_id', 'gm.role', 'gm.mute_until', 'gm.joined_at', 'u.nickname', 'u.avatar', 'u.avatar_color'])
+          .select(MEMBER_COLUMNS)
           .orderBy('gm.role')
           .orderBy('gm.joined_at')
           .orderBy('gm.user_id')
@@ -77,21 +80,20 @@ export function groupStore(db: Db, dialect: Dialect) {
           .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      return { rows, total: Number(count.n) };
+      return { rows: await withCards(db, members), total: Number(count.n) };
     },
 
     /** Members with their profile: owner first, then admins, then members by joining order. */
     async members(gid: number, limit?: number): Promise<MemberRow[]> {
       let q = db
         .selectFrom('group_members as gm')
-        .innerJoin('users as u', 'u.id', 'gm.user_id')
-        .select(['gm.user_id', 'gm.role', 'gm.mute_until', 'gm.joined_at', 'u.nickname', 'u.avatar', 'u.avatar_color'])
+        .select(MEMBER_COLUMNS)
         .where('gm.group_id', '=', gid)
         .orderBy('gm.role')
         .orderBy('gm.joined_at')
         .orderBy('gm.user_id');
       if (limit !== undefined) q = q.limit(limit);
-      return q.execute();
+      return withCards(db, await q.execute());
     },
 
     async memberIds(gid: number, on: Db = db): Promise<number[]> {
@@ -116,13 +118,9 @@ export function groupStore(db: Db, dialect: Dialect) {
       if (gids.length === 0) return out;
       const ranked = db
         .selectFrom('group_members as gm')
-        .innerJoin('users as u', 'u.id', 'gm.user_id')
         .select([
           'gm.group_id',
-          'u.id as user_id',
-          'u.avatar',
-          'u.nickname',
-          'u.avatar_color',
+          'gm.user_id',
           sql<number>`row_number() over (partition by gm.group_id order by gm.role, gm.joined_at, gm.user_id)`.as('rn'),
         ])
         .where('gm.group_id', 'in', gids)
@@ -134,36 +132,16 @@ export function groupStore(db: Db, dialect: Dialect) {
         .orderBy('t.group_id')
         .orderBy('t.rn')
         .execute();
+      const cards = await userCards(db, rows.map((r) => r.user_id));
       for (const r of rows) {
-        out.get(r.group_id)?.push({ user_id: r.user_id, avatar: r.avatar, nickname: r.nickname, avatar_color: r.avatar_color });
+        const card = cards.get(r.user_id);
+        if (card) out.get(r.group_id)?.push({ user_id: r.user_id, avatar: card.avatar, nickname: card.nickname, avatar_color: card.avatar_color });
       }
       return out;
     },
 
     async users(ids: number[]): Promise<UserBrief[]> {
-      if (ids.length === 0) return [];
-      return db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', 'in', ids).execute();
-    },
-
-    async friendIdsAmong(userId: number, ids: number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('friends')
-        .select('friend_id')
-        .where('user_id', '=', userId)
-        .where('friend_id', 'in', ids)
-        .execute();
-      return new Set(rows.map((r) => r.friend_id));
-    },
-
-    async friendsOf(userId: number) {
-      return db
-        .selectFrom('friends as f')
-        .innerJoin('users as u', 'u.id', 'f.friend_id')
-        .select(['u.id as user_id', 'u.nickname', 'f.nickname as remark', 'u.avatar', 'u.avatar_color'])
-        .where('f.user_id', '=', userId)
-        .orderBy('u.nickname')
-        .execute();
+      return [...(await userCards(db, ids)).values()];
     },
 
     /** Highest message id of the group's conversation (0 when it has none). */
@@ -175,14 +153,6 @@ export function groupStore(db: Db, dialect: Dialect) {
         .executeTakeFirst();
       return row?.m == null ? 0 : Number(row.m);
     },
-
-    conversation: (uid: number, contactId: string) =>
-      db
-        .selectFrom('conversations')
-        .select(['is_top', 'is_notice'])
-        .where('user_id', '=', uid)
-        .where('contact_id', '=', contactId)
-        .executeTakeFirst(),
 
     /** The live groups `uid` belongs to, with their role. */
     myGroups: (uid: number) =>
@@ -255,20 +225,6 @@ export function groupStore(db: Db, dialect: Dialect) {
       trx.deleteFrom('group_members').where('group_id', '=', gid).where('user_id', '=', uid).execute(),
 
     deleteAllMembers: (trx: Db, gid: number) => trx.deleteFrom('group_members').where('group_id', '=', gid).execute(),
-
-    deleteAllConversations: (trx: Db, contactId: string) =>
-      trx.deleteFrom('conversations').where('contact_id', '=', contactId).execute(),
-
-    /** Sets the cleared mark of one member's chat row, or of everyone's when `uid` is null. */
-    clearConversations: (trx: Db, contactId: string, uid: number | null, clearedMsgId: number) => {
-      let q = trx
-        .updateTable('conversations')
-        .set({ cleared_msg_id: clearedMsgId, updated_at: Date.now() })
-        .where('contact_id', '=', contactId)
-        .where('cleared_msg_id', '<', clearedMsgId);
-      if (uid !== null) q = q.where('user_id', '=', uid);
-      return q.execute();
-    },
   };
 }
 

@@ -16,6 +16,7 @@ import type { Db, Dialect } from '../../db/index.ts';
 import { listeners } from '../../listeners.ts';
 import type { Hub } from '../../realtime/hub.ts';
 import { fileUrlFor } from '../uploads/files.ts';
+import { userCard } from '../users/directory.ts';
 import { type MessageRow, type SenderColumns, toChatMessage } from './serialize.ts';
 import { lockConversations, type MessageDraft, messagesStore, storedColumns } from './store.ts';
 
@@ -55,7 +56,7 @@ export interface Delivered {
 /** The sender columns of a message's author (undefined for the system). */
 export async function senderRow(db: Db, userId: number): Promise<SenderColumns | undefined> {
   if (userId === SYSTEM_USER_ID) return undefined;
-  return db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', '=', userId).executeTakeFirst();
+  return userCard(db, userId);
 }
 
 function rowOf(d: Draft, msgId: number, sender: SenderColumns | undefined): MessageRow {

@@ -11,6 +11,7 @@ import {
   VIDEO_MAX_SECONDS,
   VOICE_MIN_SECONDS,
 } from '@parley/protocol';
+import { userCard } from '../users/directory.ts';
 import type { AppContext } from '../../context.ts';
 import { fail } from '../../domainError.ts';
 import { fileForSending } from '../uploads/files.ts';
@@ -162,7 +163,7 @@ export async function payloadOf(ctx: AppContext, me: number, body: SendMessageBo
   if (kind !== 'user') throw fail('messages.card');
   const uid = num(src.id);
   if (!uid || !Number.isSafeInteger(uid) || uid <= 0 || uid > 2_147_483_647) throw fail('messages.card');
-  const u = await db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', '=', uid).executeTakeFirst();
+  const u = await userCard(db, uid);
   if (!u) throw fail('messages.cardGone');
   return {
     content: u.nickname,

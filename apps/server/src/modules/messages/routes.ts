@@ -1,13 +1,10 @@
-import type { AppContext } from '../../context.ts';
 import { clientIdOf } from '../../http/clientId.ts';
 import { heavyLane } from '../../http/heavyLane.ts';
 import type { Router } from '../../http/route.ts';
-import type { SystemService } from '../system/service.ts';
-import { messageService } from './service.ts';
+import type { MessageService } from './service.ts';
 
 /** Messages under /enterprise/im/ (docs/api/messages.md). */
-export function messageRoutes(r: Router, ctx: AppContext, system: SystemService): void {
-  const svc = messageService(ctx, system);
+export function messageRoutes(r: Router, svc: MessageService): void {
   const heavy = heavyLane();
   r.handle('sendMessage', ({ body, user, req }) => svc.send(user.userId, body, clientIdOf(req)));
   r.handle('getMessageList', ({ body, user }) => svc.list(user.userId, body));

@@ -19,7 +19,7 @@ export interface MessageDraft {
   send_time: number;
 }
 
-type MsgEb = ExpressionBuilder<Database & { m: Database['messages'] }, 'm'>;
+export type MsgEb = ExpressionBuilder<Database & { m: Database['messages'] }, 'm'>;
 
 /** messages `m` joined with the sender `u` and the file `f`, selecting the columns of `MessageRow`. */
 export function selectMessages(db: Db) {
@@ -65,7 +65,7 @@ export function notDeletedBy(viewer: number) {
     );
 }
 
-/** `m.at` (a JSON array like `[3,5]`) names `userId` or everyone (0). */
+/** `m.at` (a JSON array like `[3,5]`) names `userId` or everyone (0); `<> '[]'` lets the query seek messages_mentions. */
 export function mentions(userId: number) {
   return (eb: MsgEb): Expression<SqlBool> => {
     const alts: Expression<SqlBool>[] = [];
@@ -75,7 +75,7 @@ export function mentions(userId: number) {
       alts.push(eb('m.at', 'like', `%,${id}]`));
       alts.push(eb('m.at', 'like', `%,${id},%`));
     }
-    return eb.or(alts);
+    return eb.and([eb('m.at', '<>', sql.lit('[]')), eb.or(alts)]);
   };
 }
 

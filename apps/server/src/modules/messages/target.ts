@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { fail } from '../../domainError.ts';
 import type { ContactRef } from '../conversations/scope.ts';
 import type { SystemService } from '../system/service.ts';
+import { userExists } from '../users/directory.ts';
 
 /** Where a user may send: checked once per send or forward target. */
 export type Target =
@@ -15,7 +16,6 @@ function formatUntil(ms: number): string {
 
 /** Who may send where: a group I am in and may speak in, or a friend (unless private chat is off), or myself. */
 export function targetChecker(ctx: AppContext, system: SystemService) {
-  const db = ctx.db;
   async function checkTarget(me: number, ref: ContactRef): Promise<Target> {
     if (ref.kind === 'system') throw fail('messages.systemContact');
     if (ref.kind === 'group') {
@@ -33,19 +33,8 @@ export function targetChecker(ctx: AppContext, system: SystemService) {
     const to = ref.userId;
     if (to === me) return { kind: 'private', userId: me };
     if ((await system.sysInfo()).disablePrivateChat) throw fail(MESSAGE_MSG.privateChatDisabled);
-    const links = await db
-      .selectFrom('friends')
-      .select('user_id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('user_id', '=', me), eb('friend_id', '=', to)]),
-          eb.and([eb('user_id', '=', to), eb('friend_id', '=', me)]),
-        ]),
-      )
-      .execute();
-    if (links.length < 2) {
-      const exists = await db.selectFrom('users').select('id').where('id', '=', to).executeTakeFirst();
-      if (!exists) throw fail('conversations.unknownContact');
+    if (!(await ctx.friends.mutual(me, to))) {
+      if (!(await userExists(ctx.db, to))) throw fail('conversations.unknownContact');
       throw fail('messages.notFriends');
     }
     return { kind: 'private', userId: to };

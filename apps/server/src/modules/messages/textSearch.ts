@@ -18,8 +18,12 @@ export function contentMatches(dialect: Dialect, keywords: string, floor = 0): E
   const like = likeLower('m.content', keywords);
   if (!isIndexable(keywords)) return sql<SqlBool>`(${sql.ref('m.msg_id')} > ${floor} and ${like})`;
   if (dialect === 'postgres') return like;
-  const phrase = `"${keywords.replaceAll('"', '""')}"`;
-  return sql<SqlBool>`(${sql.ref('m.msg_id')} in (select rowid from messages_fts where messages_fts match ${phrase}) and ${like})`;
+  return sql<SqlBool>`(${sql.ref('m.msg_id')} in (select rowid from messages_fts where messages_fts match ${ftsPhrase(keywords)}) and ${like})`;
+}
+
+/** `keywords` as one FTS5 phrase (the trigrams in this order, quotes doubled). */
+export function ftsPhrase(keywords: string): string {
+  return `"${keywords.replaceAll('"', '""')}"`;
 }
 
 /**

@@ -12,7 +12,8 @@ import type { AppContext } from '../../context.ts';
 import { fail } from '../../domainError.ts';
 import { fileUrlFor } from '../uploads/files.ts';
 import { uploadsStore } from '../uploads/store.ts';
-import { type MomentRow, momentsStore, type PersonRow, type StoredMedia } from './store.ts';
+import { type UserCard, userCards } from '../users/directory.ts';
+import { type MomentRow, momentsStore, type StoredMedia } from './store.ts';
 
 type PostBody = z.output<typeof momentsEndpoints.momentPost.body>;
 type MomentsCtx = Pick<AppContext, 'db' | 'hub' | 'friends' | 'secret' | 'fileReaders'>;
@@ -46,7 +47,7 @@ export function momentsService(ctx: MomentsCtx, now: () => number = Date.now) {
 
   async function peopleFor(me: number, ids: Iterable<number>): Promise<(id: number) => MomentPerson> {
     const unique = [...new Set(ids)];
-    const [rows, remarks] = await Promise.all([store.people(unique), ctx.friends.remarksOf(me, unique)]);
+    const [rows, remarks] = await Promise.all([userCards(ctx.db, unique), ctx.friends.remarksOf(me, unique)]);
     return (id) => personOf(id, rows.get(id), remarks.get(id));
   }
 
@@ -202,7 +203,7 @@ export function momentsService(ctx: MomentsCtx, now: () => number = Date.now) {
   };
 }
 
-function personOf(id: number, row: PersonRow | undefined, remark: string | undefined): MomentPerson {
+function personOf(id: number, row: UserCard | undefined, remark: string | undefined): MomentPerson {
   return { id, displayName: remark || row?.nickname || '', avatar: row?.avatar ?? '', avatar_color: row?.avatar_color ?? 1 };
 }
 

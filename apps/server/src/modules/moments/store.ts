@@ -10,12 +10,6 @@ export interface StoredMedia {
   kind: 'image' | 'video';
   duration: number;
 }
-export interface PersonRow {
-  id: number;
-  nickname: string;
-  avatar: string;
-  avatar_color: number;
-}
 
 const num = <T extends { id: number; created_at: number }>(r: T): T => ({ ...r, id: Number(r.id), created_at: Number(r.created_at) });
 
@@ -159,11 +153,6 @@ export function momentsStore(db: Db) {
       await db.updateTable('moment_notices').set({ read: 1 }).where('user_id', '=', userId).where('read', '=', 0).execute();
     },
 
-    async people(ids: number[]): Promise<Map<number, PersonRow>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', 'in', ids).execute();
-      return new Map(rows.map((r) => [r.id, r]));
-    },
 
     async cover(userId: number): Promise<number | null> {
       const row = await db.selectFrom('moment_covers').select('file_id').where('user_id', '=', userId).executeTakeFirst();

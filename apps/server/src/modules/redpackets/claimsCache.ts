@@ -1,11 +1,11 @@
 import type { Db } from '../../db/index.ts';
+import { type UserCard, userCard } from '../users/directory.ts';
 import { redPacketStore } from './store.ts';
 
 export type ClaimRow = Awaited<ReturnType<typeof redPacketStore.claims>>[number];
-type Sender = { id: number; nickname: string; avatar: string; avatar_color: number };
 
 interface Entry {
-  sender: Sender | undefined;
+  sender: UserCard | undefined;
   /** the claims in seq order: claims are only ever appended, so a packet's list only grows */
   claims: ClaimRow[];
   loadedAt: number;
@@ -30,7 +30,7 @@ export function claimsCache(db: Db, now: () => number = Date.now) {
   async function load(msgId: number, senderId: number): Promise<Entry> {
     const [claims, sender] = await Promise.all([
       redPacketStore.claims(db, msgId),
-      db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', '=', senderId).executeTakeFirst(),
+      userCard(db, senderId),
     ]);
     const entry = { sender, claims, loadedAt: now() };
     if (entries.size >= PACKETS_MAX) entries.delete(entries.keys().next().value as number);

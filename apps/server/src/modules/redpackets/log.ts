@@ -2,11 +2,21 @@ import { fenToYuan, type RedPacketLog, type redPacketLogBody } from '@parley/pro
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
+import { userCards } from '../users/directory.ts';
 import { sumOf } from '../wallet/store.ts';
 import { isLuckySql } from './store.ts';
 
 type LogBody = z.output<typeof redPacketLogBody>;
 type Item = RedPacketLog['items'][number];
+
+/** Each row with its sender as the log shows them (a row whose sender has no user row is left out). */
+async function withSenders<R extends { sender_id: number }>(db: Db, rows: R[]): Promise<{ r: R; sender: Item['sender'] }[]> {
+  const cards = await userCards(db, rows.map((r) => r.sender_id));
+  return rows.flatMap((r) => {
+    const u = cards.get(r.sender_id);
+    return u ? [{ r, sender: { id: u.id, displayName: u.nickname, avatar: u.avatar, avatar_color: u.avatar_color } }] : [];
+  });
+}
 
 /** Red packets I received or sent in a (local) year, with the year's totals. */
 export async function packetLog(db: Db, me: number, body: LogBody): Promise<RedPacketLog> {
@@ -33,7 +43,6 @@ export async function packetLog(db: Db, me: number, body: LogBody): Promise<RedP
   let items: Item[];
   if (body.direction === 'received') {
     const rows = await received
-      .innerJoin('users as u', 'u.id', 'p.sender_id')
       .select([
         'p.msg_id',
         'p.kind',
@@ -42,20 +51,17 @@ export async function packetLog(db: Db, me: number, body: LogBody): Promise<RedP
         'p.status',
         's.amount',
         's.claimed_at',
-        'u.id as uid',
-        'u.nickname',
-        'u.avatar',
-        'u.avatar_color',
+        'p.sender_id',
         isLuckySql.as('lucky'),
       ])
       .orderBy('s.claimed_at', 'desc')
       .limit(body.limit)
       .offset(offset)
       .execute();
-    items = rows.map((r) => ({
+    items = (await withSenders(db, rows)).map(({ r, sender }) => ({
       msg_id: Number(r.msg_id),
       kind: r.kind as Item['kind'],
-      sender: { id: r.uid, displayName: r.nickname, avatar: r.avatar, avatar_color: r.avatar_color },
+      sender,
       amount: fenToYuan(Number(r.amount)),
       time: Number(r.claimed_at),
       lucky: Number(r.lucky) === 1,
@@ -65,16 +71,15 @@ export async function packetLog(db: Db, me: number, body: LogBody): Promise<RedP
     }));
   } else {
     const rows = await sent
-      .innerJoin('users as u', 'u.id', 'p.sender_id')
-      .select(['p.msg_id', 'p.kind', 'p.count', 'p.claimed_count', 'p.status', 'p.total', 'p.created_at', 'u.id as uid', 'u.nickname', 'u.avatar', 'u.avatar_color'])
+      .select(['p.msg_id', 'p.kind', 'p.count', 'p.claimed_count', 'p.status', 'p.total', 'p.created_at', 'p.sender_id'])
       .orderBy('p.created_at', 'desc')
       .limit(body.limit)
       .offset(offset)
       .execute();
-    items = rows.map((r) => ({
+    items = (await withSenders(db, rows)).map(({ r, sender }) => ({
       msg_id: Number(r.msg_id),
       kind: r.kind as Item['kind'],
-      sender: { id: r.uid, displayName: r.nickname, avatar: r.avatar, avatar_color: r.avatar_color },
+      sender,
       amount: fenToYuan(Number(r.total)),
       time: Number(r.created_at),
       lucky: false,

@@ -23,6 +23,7 @@ import type { AppContext } from '../../context.ts';
 import { batcher } from '../../db/batcher.ts';
 import { DomainError, fail } from '../../domainError.ts';
 import type { MessageService } from '../messages/service.ts';
+import { userCards } from '../users/directory.ts';
 import { amountFen, type WalletService } from '../wallet/service.ts';
 import { type ClaimJob, type ClaimResult, writeClaims } from './claimBatch.ts';
 import { claimsCache } from './claimsCache.ts';
@@ -245,9 +246,8 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
 
   /** Display names, read once for all the opens answered in the same turn. */
   const nameOf = batcher(async (ids: number[]) => {
-    const rows = await db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', [...new Set(ids)]).execute();
-    const names = new Map(rows.map((r) => [r.id, r.nickname]));
-    return ids.map((id) => names.get(id) ?? '');
+    const cards = await userCards(db, ids);
+    return ids.map((id) => cards.get(id)?.nickname ?? '');
   });
 
   /** "X opened your red packet": to the sender and the claimer only. */

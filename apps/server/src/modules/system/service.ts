@@ -111,6 +111,14 @@ export function systemService(db: Db, config: Config, log: { info(obj: object, m
       }
       return { expires_in: CODE_TTL_MS / 1000 };
     },
+
+    /** The id of a usable (unused, unexpired) code that `sendCode` sent to `target` for `purpose`. */
+    async findCode(target: string, purpose: string, code: string): Promise<number | undefined> {
+      return (await store.findCode(target, purpose, hashToken(code), Date.now()))?.id;
+    },
+
+    /** Marks a found code used; false when another call used it first. */
+    useCode: (id: number) => store.useCode(id, Date.now()),
   };
 }
 

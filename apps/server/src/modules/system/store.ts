@@ -30,5 +30,26 @@ export function systemStore(db: Db) {
         .executeTakeFirst();
       return row?.at == null ? 0 : Number(row.at);
     },
+    /** A usable (unused, unexpired) code matching the hash. */
+    findCode: (target: string, purpose: string, codeHash: string, now: number) =>
+      db
+        .selectFrom('verification_codes')
+        .select('id')
+        .where('target', '=', target)
+        .where('purpose', '=', purpose)
+        .where('code_hash', '=', codeHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst(),
+    /** Marks a code used; false when another call used it first. */
+    useCode: async (id: number, now: number) => {
+      const res = await db
+        .updateTable('verification_codes')
+        .set({ used_at: now })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
   };
 }

@@ -108,14 +108,12 @@ export async function canReadFile(
     if (key?.kind === 'group') groups.set(key.groupId, last_msg_id);
     else if (key && convKeyUsers(key).includes(userId as UserId)) return true;
   }
-  if (groups.size > 0) {
-    const memberships = await store.memberships(userId, [...groups.keys()]);
-    for (const m of memberships) {
-      const lastMsgId = groups.get(m.group_id) ?? 0;
-      if (lastMsgId > m.joined_msg_id) return true;
-      const group = await ctx.groups.group(m.group_id);
-      if (group?.setting.history) return true;
-    }
+  for (const [groupId, lastMsgId] of groups) {
+    const member = await ctx.groups.member(groupId, userId);
+    if (!member) continue;
+    if (lastMsgId > member.joinedMsgId) return true;
+    const group = await ctx.groups.group(groupId);
+    if (group?.setting.history) return true;
   }
   return ctx.fileReaders.mayRead(userId, file.id);
 }

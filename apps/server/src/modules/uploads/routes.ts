@@ -10,9 +10,9 @@ import { requireUser } from '../../http/auth.ts';
 import { refusal } from '../../http/envelope.ts';
 import type { Router } from '../../http/route.ts';
 import { canReadFile, permanentFileUrl, signedFileUrl, verifyFileSignature } from './files.ts';
+import { setAvatar } from '../users/directory.ts';
 import { announceProfile } from '../users/profilePush.ts';
 import { type UploadsService, uploadTooLarge, uploadsService } from './service.ts';
-import { uploadsStore } from './store.ts';
 
 /** Room for the multipart boundaries, part headers and small fields around the file. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
@@ -67,7 +67,7 @@ export function uploadsRoutes(
     routes.handle('uploadAvatar', async ({ req, user }) => {
       // users.avatar changes in the same transaction as the uploads row
       const f = await service.uploadPicture(req, user.userId, 'avatar', AVATAR_MAX_BYTES, (trx, id) =>
-        uploadsStore(trx).setAvatar(user.userId, permanentFileUrl(ctx.secret, id, user.userId)),
+        setAvatar(trx, user.userId, permanentFileUrl(ctx.secret, id, user.userId)),
       );
       await announceProfile(ctx, user.userId);
       return { file_id: f.id, url: permanentFileUrl(ctx.secret, f.id, user.userId) };

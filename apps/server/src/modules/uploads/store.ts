@@ -49,21 +49,6 @@ export function uploadsStore(db: Db) {
         .execute();
       return [...own, ...carried].map((r) => ({ conv_key: r.conv_key, last_msg_id: Number(r.last_msg_id) }));
     },
-
-    /** The rows of `group_members` for this user among the given groups. */
-    async memberships(userId: number, groupIds: number[]): Promise<{ group_id: number; joined_msg_id: number }[]> {
-      if (groupIds.length === 0) return [];
-      return db
-        .selectFrom('group_members')
-        .select(['group_id', 'joined_msg_id'])
-        .where('user_id', '=', userId)
-        .where('group_id', 'in', groupIds)
-        .execute();
-    },
-
-    async setAvatar(userId: number, url: string): Promise<void> {
-      await db.updateTable('users').set({ avatar: url }).where('id', '=', userId).execute();
-    },
   };
 }
 

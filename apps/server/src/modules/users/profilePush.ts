@@ -1,15 +1,18 @@
 import type { PushData } from '@parley/protocol';
 import type { AppContext } from '../../context.ts';
-import { usersStore } from './store.ts';
+import { userCard } from './directory.ts';
 
 /**
  * Tells everyone who shows my name and avatar that they changed (push `profileChanged`): my
  * friends, the members of my groups, and my own other devices. Called after the change committed.
  */
-export async function announceProfile(ctx: Pick<AppContext, 'db' | 'hub'>, userId: number): Promise<void> {
-  const store = usersStore(ctx.db);
-  const row = await ctx.db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', '=', userId).executeTakeFirst();
-  if (!row) return;
-  const data: PushData<'profileChanged'> = { user_id: row.id, nickname: row.nickname, avatar: row.avatar, avatar_color: row.avatar_color };
-  ctx.hub.pushUsers([userId, ...(await store.profileAudience(userId))], 'profileChanged', data);
+export async function announceProfile(ctx: Pick<AppContext, 'db' | 'hub' | 'friends' | 'groups'>, userId: number): Promise<void> {
+  const [card, friends, coMembers] = await Promise.all([
+    userCard(ctx.db, userId),
+    ctx.friends.friendIdsOf(userId),
+    ctx.groups.coMemberIds(userId),
+  ]);
+  if (!card) return;
+  const data: PushData<'profileChanged'> = { user_id: card.id, nickname: card.nickname, avatar: card.avatar, avatar_color: card.avatar_color };
+  ctx.hub.pushUsers([...new Set([userId, ...friends, ...coMembers])], 'profileChanged', data);
 }

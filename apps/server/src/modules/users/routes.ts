@@ -1,12 +1,9 @@
-import type { AppContext } from '../../context.ts';
 import { Answer } from '../../http/envelope.ts';
 import type { Router } from '../../http/route.ts';
-import { usersService } from './service.ts';
+import type { UsersService } from './service.ts';
 
 /** Profiles, search, personal area, account security, devices and QR codes under `/enterprise/im/`. */
-export function usersRoutes(r: Router, ctx: AppContext): void {
-  const users = usersService(ctx);
-
+export function usersRoutes(r: Router, users: UsersService): void {
   r.handle('getUserInfo', ({ body, user }) =>
     body.user_id === undefined ? users.userInfo(user.userId) : users.profile(user.userId, body.user_id),
   );

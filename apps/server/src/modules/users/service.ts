@@ -26,17 +26,17 @@ import { sessionsOf } from '../auth/sessions.ts';
 import { attemptLedger } from '../auth/attempts.ts';
 import { assertStrongPassword } from '../auth/passwordStrength.ts';
 import { ARGON } from '../auth/service.ts';
-import { hashToken } from '../auth/tokens.ts';
 import { toUserInfo } from '../auth/users.ts';
 import { toPublicProfile } from './profile.ts';
 import { announceProfile } from './profilePush.ts';
 import { isParleyQr, signQr, verifyAnyQr } from './qr.ts';
 import { usersStore } from './store.ts';
+import type { SystemService } from '../system/service.ts';
 
 const ACCOUNT_CHARS = /^[\p{L}\p{N}_.@-]+$/u;
 const DAY_S = 24 * 3600;
 
-export function usersService(ctx: AppContext) {
+export function usersService(ctx: AppContext, system: Pick<SystemService, 'findCode' | 'useCode'>) {
   const store = usersStore(ctx.db);
   const attempts = attemptLedger(ctx.db, ctx.dialect);
   /** Online state is shown to friends (and to oneself) only. */
@@ -52,7 +52,7 @@ export function usersService(ctx: AppContext) {
     const row = await store.findUser(targetId);
     if (!row) throw fail('users.notFound');
     const isSelf = targetId === viewer;
-    const friends = isSelf ? new Map<number, string>() : await store.friendIdsAmong(viewer, [targetId]);
+    const friends = isSelf ? new Map<number, string>() : await ctx.friends.friendRemarks(viewer, [targetId]);
     const isFriend = friends.has(targetId);
     return toPublicProfile(row, {
       isSelf,
@@ -82,7 +82,7 @@ export function usersService(ctx: AppContext) {
 
     async search(viewer: number, keywords: string): Promise<SearchUserItem[]> {
       const rows = await store.search(viewer, keywords, SEARCH_RESULTS_MAX);
-      const friends = await store.friendIdsAmong(
+      const friends = await ctx.friends.friendRemarks(
         viewer,
         rows.map((r) => r.id),
       );
@@ -118,15 +118,14 @@ export function usersService(ctx: AppContext) {
       await me(userId);
       const key = `verify:${userId}`;
       const attempt = await attempts.limited(key, SECRET_ATTEMPTS_LIMIT);
-      const now = Date.now();
-      const code = await store.findCode(body.email, hashToken(body.code), now);
-      if (!code) {
+      const code = await system.findCode(body.email, 'verify', body.code);
+      if (code === undefined) {
         throw fail('users.codeWrong');
       }
       if (await store.verifiedEmailOwner(body.email, userId)) {
         throw fail('users.emailTaken');
       }
-      if (!(await store.useCode(code.id, now))) throw fail('users.codeUsed');
+      if (!(await system.useCode(code))) throw fail('users.codeUsed');
       await store.updateUser(userId, { email: body.email, verified: 1 });
       await attempt.release();
       await attempts.clear(key);

@@ -12,7 +12,7 @@ import {
 import type { AppContext, NewMessage } from '../../context.ts';
 import { fail } from '../../domainError.ts';
 import type { AuthUser } from '../../session.ts';
-import { conversationService } from '../conversations/service.ts';
+import type { ConversationService } from '../conversations/service.ts';
 import type { SystemService } from '../system/service.ts';
 import { pushPayloadOf, readerChatId } from './payload.ts';
 import { type PushSender, pushSender, type VapidKeys, webPushLibrary } from './sender.ts';
@@ -44,9 +44,13 @@ function pushRecipients({ message, recipients }: NewMessage): number[] {
  * messages to recipients with no socket open on any node. A recipient who turned the chat's
  * notifications off gets none, unless the message mentions them (or everyone).
  */
-export function webPushService(ctx: AppContext, system: Pick<SystemService, 'kept'>, now: () => number = Date.now) {
+export function webPushService(
+  ctx: AppContext,
+  system: Pick<SystemService, 'kept'>,
+  conversations: Pick<ConversationService, 'mutedAmong'>,
+  now: () => number = Date.now,
+) {
   const store = webPushStore(ctx.db);
-  const conversations = conversationService(ctx);
   let ready: Promise<{ keys: VapidKeys; sender: PushSender }> | undefined;
 
   /** The VAPID keys (made and kept at the first start) and the sender signing with them. */

@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../domainError.ts';
+import { userCards } from '../users/directory.ts';
 import { DEFAULT_FORMS } from './defaultForms.ts';
 import { type GoodInput, type GoodRow, type RecordRow, workStore } from './store.ts';
 
@@ -73,20 +74,19 @@ export function workService(db: Db, now: () => number = Date.now) {
   }
 
   async function present(rows: RecordRow[]): Promise<CrmRecord[]> {
-    const [shares, creators] = await Promise.all([
-      store.shares(rows.map((r) => Number(r.id))),
-      store.nicknames([...new Set(rows.map((r) => r.creator_id))]),
-    ]);
-    const nameOf = new Map(creators.map((u) => [u.id, u.nickname]));
+    const shares = await store.shares(rows.map((r) => Number(r.id)));
+    const cards = await userCards(db, [...rows.map((r) => r.creator_id), ...shares.map((s) => s.user_id)]);
+    const nameOf = (id: number) => cards.get(id)?.nickname;
     return rows.map((r) => ({
       id: Number(r.id),
       type: r.type as CrmType,
       title: r.title,
-      creator: { user_id: r.creator_id, realname: nameOf.get(r.creator_id) ?? '' },
+      creator: { user_id: r.creator_id, realname: nameOf(r.creator_id) ?? '' },
       values: JSON.parse(r.values) as FormValues,
+      // a share of a user without a row is left out
       shares: shares
-        .filter((s) => Number(s.record_id) === Number(r.id))
-        .map((s) => ({ user_id: s.user_id, realname: s.nickname, proportion: s.proportion_x100 / 100 })),
+        .filter((s) => Number(s.record_id) === Number(r.id) && cards.has(s.user_id))
+        .map((s) => ({ user_id: s.user_id, realname: nameOf(s.user_id) ?? '', proportion: s.proportion_x100 / 100 })),
       created_at: Number(r.created_at),
       updated_at: Number(r.updated_at),
     }));
@@ -131,10 +131,9 @@ export function workService(db: Db, now: () => number = Date.now) {
     if (!f || !raw) return [];
     const byUser = new Map<number, number>();
     for (const e of raw) byUser.set(Number(e.user_id), (byUser.get(Number(e.user_id)) ?? 0) + Math.round(Number(e.proportion) * 100));
-    const users = await store.nicknames([...byUser.keys()]);
-    if (users.length !== byUser.size) throw fail('work.user', { name: f.name, field: f.field });
-    const names = new Map(users.map((u) => [u.id, u.nickname]));
-    values[f.field] = [...byUser].map(([user_id, x100]) => ({ user_id, realname: names.get(user_id) ?? '', proportion: x100 / 100 }));
+    const cards = await userCards(db, [...byUser.keys()]);
+    if (cards.size !== byUser.size) throw fail('work.user', { name: f.name, field: f.field });
+    values[f.field] = [...byUser].map(([user_id, x100]) => ({ user_id, realname: cards.get(user_id)?.nickname ?? '', proportion: x100 / 100 }));
     return [...byUser].map(([user_id, proportion_x100]) => ({ user_id, proportion_x100 }));
   }
 

@@ -120,14 +120,11 @@ export function workStore(db: Db) {
         ? Promise.resolve([])
         : db
             .selectFrom('crm_shares as s')
-            .innerJoin('users as u', 'u.id', 's.user_id')
-            .select(['s.record_id', 's.user_id', 's.proportion_x100', 'u.nickname'])
+            .select(['s.record_id', 's.user_id', 's.proportion_x100'])
             .where('s.record_id', 'in', recordIds)
             .orderBy('s.proportion_x100', 'desc')
             .orderBy('s.user_id')
             .execute(),
-    nicknames: (ids: number[]) =>
-      ids.length === 0 ? Promise.resolve([]) : db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', ids).execute(),
 
     /** Inserts or replaces a record and its shares in one transaction; the record id. */
     saveRecord(creatorId: number, id: number | undefined, r: RecordInput, shares: { user_id: number; proportion_x100: number }[]) {

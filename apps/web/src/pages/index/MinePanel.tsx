@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { signOut } from '../../session/signIn.ts';
+import { signOut } from '../../session/signOut.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { EntryIcon } from '../../components/EntryIcon.tsx';
 import { askConfirm } from '../../components/feedback.tsx';

@@ -2,7 +2,6 @@ import { APP_VERSION, loginBody } from '@parley/protocol';
 import { Button, Checkbox } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { type LoginForm, login } from '../../api/auth.ts';
 import { completeSignIn } from '../../session/signIn.ts';
 import { useZodForm } from '../../hooks/useZodForm.ts';
@@ -11,10 +10,10 @@ import { AuthField } from './AuthField.tsx';
 import { BrandHeader } from './BrandHeader.tsx';
 import { LanguageButton } from './LanguageButton.tsx';
 import { Paths } from '../../paths.ts';
+import { navigateTo } from '../../router/navigation.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const form = useZodForm<LoginForm, unknown>(loginBody, { account: '', password: '', remember: false });
   const [submitting, setSubmitting] = useState(false);
 
@@ -73,7 +72,7 @@ export default function LoginPage() {
         </form>
         <p className={styles.switchLine}>
           {t('login.noAccount')}{' '}
-          <button type="button" className={styles.link} onClick={() => navigate(Paths.register)} data-testid="to-register">
+          <button type="button" className={styles.link} onClick={() => navigateTo(Paths.register)} data-testid="to-register">
             {t('login.toRegister')}
           </button>
         </p>

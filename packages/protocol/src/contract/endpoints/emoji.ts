@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { wholeNumber } from '../../api/numbers.ts';
 import { DB_ID_MAX } from '../../limits.ts';
 import { endpoint } from '../define.ts';
-
-/** Custom emoji (`#/pages/message/emoji`): the pictures (kinds and size: `EMOJI_MAX_BYTES`, uploads) at most this many per user. */
-export const STICKERS_MAX = 300;
+import { STICKERS_MAX } from './emojiRules.ts';
+export * from './emojiRules.ts';
 
 const id = wholeNumber(1, DB_ID_MAX);
 

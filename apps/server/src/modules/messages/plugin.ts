@@ -1,0 +1,16 @@
+import { modulePlugin } from '../plugin.ts';
+import { messageRoutes } from './routes.ts';
+import { type MessageService, messageService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** sending and reading messages, for the modules that send or read them (red packets, calls, favorites…) */
+    messages: MessageService;
+  }
+}
+
+export const messagesModule = modulePlugin('messages', ['system', 'conversations', 'uploads', 'users', 'work'], (app, { ctx, router }) => {
+  const messages = messageService(ctx, app.system);
+  app.decorate('messages', messages);
+  messageRoutes(router, messages);
+});

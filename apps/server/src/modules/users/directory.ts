@@ -1,0 +1,70 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db, Dialect } from '../../db/index.ts';
+import { likeLower } from '../../db/like.ts';
+import { PUBLIC_COLUMNS, type PublicRow } from './profile.ts';
+
+/**
+ * The read side of users that other modules use: names and avatars shown beside their content,
+ * public profiles, existence. No other module queries the users table. Every function takes the
+ * connection to use (the db or a transaction).
+ */
+
+/** A user as shown beside what they did: name and avatar. */
+export interface UserCard {
+  id: number;
+  nickname: string;
+  avatar: string;
+  avatar_color: number;
+}
+
+/** The card of each of `ids` that exists. */
+export async function userCards(db: Db, ids: readonly number[]): Promise<Map<number, UserCard>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'nickname', 'avatar', 'avatar_color'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function userCard(db: Db, id: number): Promise<UserCard | undefined> {
+  return (await userCards(db, [id])).get(id);
+}
+
+/** The public columns of each of `ids` that exists (never the password hash). */
+export async function publicProfiles(db: Db, ids: readonly number[]): Promise<PublicRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', 'in', [...new Set(ids)]).execute();
+}
+
+export async function publicProfile(db: Db, id: number): Promise<PublicRow | undefined> {
+  return (await publicProfiles(db, [id]))[0];
+}
+
+export async function userExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Locks the users' rows until the transaction `trx` ends, in id order (no deadlock between two
+ * callers): serializes writes about these users. Only PostgreSQL needs it; SQLite runs one
+ * transaction at a time on its single connection already.
+ */
+export async function lockUsers(trx: Db, dialect: Dialect, ids: number[]): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await trx.selectFrom('users').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+}
+
+/**
+ * A condition for another module's query: the user whose id is in `userIdColumn` has a nickname
+ * containing `keyword` (case-insensitive). One primary-key lookup per row tested.
+ */
+export function nicknameContains(userIdColumn: string, keyword: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from users u where u.id = ${sql.ref(userIdColumn)} and ${likeLower('u.nickname', keyword)})`;
+}
+
+/** Sets the avatar link (the uploads module, in the transaction that stores the picture). */
+export async function setAvatar(db: Db, userId: number, url: string): Promise<void> {
+  await db.updateTable('users').set({ avatar: url }).where('id', '=', userId).execute();
+}
