@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { groupContactId, groupConvKey } from '@parley/protocol';
-import { loadConfig, newConversationRow, openDatabase } from '@parley/server/testing';
+import { newConversationRow } from '@parley/server/testing';
+import { openBenchDb } from './benchDb.ts';
 import type { Seeded } from './seed.ts';
 
 /** Issue 17, "Groups at the limit": a 10,000-member group at 10 messages/s (100,000 deliveries/s). */
@@ -15,7 +16,7 @@ const sha = (t: string) => createHash('sha256').update(t).digest('hex');
  * its members.
  */
 export async function seedBigGroup(dataDir: string, seeded: Seeded, members: number): Promise<{ groupId: number; tokens: string[] }> {
-  const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+  const handle = await openBenchDb(dataDir);
   const db = handle.db;
   const now = Date.now();
   const reused = Math.min(members, seeded.userIds.length - 2);
