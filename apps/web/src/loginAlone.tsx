@@ -7,7 +7,7 @@ import LoginPage from './pages/login/index.tsx';
 import { Paths, routeOf } from './paths.ts';
 import { showPageTitle } from './router/pageTitle.ts';
 
-const feedback = () => import('./components/feedback.tsx');
+import { showAlert, showToast } from './components/feedback.tsx';
 
 const onLoginPage = (): boolean => routeOf(window.location.hash).path === Paths.login;
 
@@ -17,10 +17,10 @@ const onLoginPage = (): boolean => routeOf(window.location.hash).path === Paths.
  * page) `openApp` takes over the root with the whole app, which opens where the address now points.
  */
 export function showLoginAlone(root: Root, openApp: () => void): void {
-  // the login call's refusals are toasts; the toasts load with the first one shown
+  // the login call's refusals are toasts; antd-mobile's toasts load with the first one shown
   configureApi({
-    toast: (text, tone) => void feedback().then((m) => m.showToast(text, tone)),
-    alert: (options) => feedback().then((m) => m.showAlert(options)),
+    toast: (text, tone) => showToast(text, tone),
+    alert: showAlert,
     endSession: () => undefined,
   });
   if (!onLoginPage()) window.history.replaceState(window.history.state, '', `#${Paths.login}`);

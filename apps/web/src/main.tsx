@@ -1,4 +1,3 @@
-import { unstableSetRender } from 'antd-mobile';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { loadAntdLocale } from './i18n/antdLocale.ts';
@@ -7,18 +6,6 @@ import './styles.css';
 import { topBarHeight } from './layout.ts';
 import { Paths, routeOf } from './paths.ts';
 import { hasSession } from './stores/session.ts';
-
-// antd-mobile's imperative parts (Toast, Dialog) need React 19's root API.
-unstableSetRender((node, container) => {
-  const host = container as (Element | DocumentFragment) & { _reactRoot?: Root };
-  host._reactRoot ||= createRoot(host);
-  const root = host._reactRoot;
-  root.render(node);
-  return async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    root.unmount();
-  };
-});
 
 document.documentElement.style.setProperty('--top-bar-height', `${topBarHeight(navigator.userAgent)}px`);
 

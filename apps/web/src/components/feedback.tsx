@@ -1,44 +1,46 @@
 import { TOAST_MS } from '@parley/protocol';
-import { Dialog, Toast } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { t } from '../i18n/index.ts';
 
-/** Toasts and dialogs in one place, with stable test ids on the dialog buttons. */
+/**
+ * Toasts and dialogs in one place. antd-mobile's Toast and Dialog (`feedbackAntd.tsx`) load with the
+ * first one shown, so no first screen carries them.
+ */
+let loaded: typeof import('./feedbackAntd.tsx') | null = null;
+const load = async () => {
+  loaded ??= await import('./feedbackAntd.tsx');
+  return loaded;
+};
+
+/** Bumped by `clearToasts`: a toast whose code was still loading is then not shown. */
+let cleared = 0;
+
 export function showToast(content: string, tone: 'success' | 'info' = 'info', duration = TOAST_MS): void {
-  Toast.show({ content, duration, icon: tone === 'success' ? 'success' : undefined });
+  if (loaded) {
+    loaded.showToast(content, tone, duration);
+    return;
+  }
+  const at = cleared;
+  void load().then((m) => {
+    if (at === cleared) m.showToast(content, tone, duration);
+  });
 }
 
 /** Removes a toast still on screen (e.g. a login error once the login succeeded). */
 export function clearToasts(): void {
-  Toast.clear();
+  cleared += 1;
+  loaded?.clearToasts();
 }
 
-const confirmLabel = (text: string) => <span data-testid="dialog-confirm">{text}</span>;
-const cancelLabel = (text: string) => <span data-testid="dialog-cancel">{text}</span>;
-
-export function showAlert(options: { title?: ReactNode; content: ReactNode; confirmText?: string }): Promise<void> {
-  return Dialog.alert({
-    title: options.title,
-    content: options.content,
-    confirmText: confirmLabel(options.confirmText ?? t('common.ok')),
-  });
+export async function showAlert(options: { title?: ReactNode; content: ReactNode; confirmText?: string }): Promise<void> {
+  return (await load()).showAlert(options);
 }
 
-export function askConfirm(options: {
+export async function askConfirm(options: {
   title?: ReactNode;
   content: ReactNode;
   confirmText?: string;
   cancelText?: string;
   danger?: boolean;
 }): Promise<boolean> {
-  return Dialog.confirm({
-    title: options.title,
-    content: options.content,
-    confirmText: (
-      <span className={options.danger ? 'text-danger' : undefined}>
-        {confirmLabel(options.confirmText ?? t('common.confirm'))}
-      </span>
-    ),
-    cancelText: cancelLabel(options.cancelText ?? t('common.cancel')),
-  });
+  return (await load()).askConfirm(options);
 }

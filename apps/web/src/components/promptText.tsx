@@ -1,4 +1,5 @@
 import { Dialog } from 'antd-mobile';
+import './antdRender.ts';
 import { type ReactNode, useState } from 'react';
 import { t } from '../i18n/index.ts';
 

@@ -1,5 +1,6 @@
 import type { AuthResult } from '@parley/protocol';
 import { refreshGlobalConfig } from '../api/system.ts';
+import { clearToasts } from '../components/feedback.tsx';
 import { Paths } from '../paths.ts';
 import { navigateTo } from '../router/navigation.ts';
 import { useSession } from '../stores/session.ts';
@@ -9,8 +10,8 @@ import { useSession } from '../stores/session.ts';
  * page. The socket connects by itself once a token is stored.
  */
 export async function completeSignIn(result: AuthResult): Promise<void> {
-  // a login error's toast may still be up; the toasts are loaded only once one has been shown
-  void import('../components/feedback.tsx').then((m) => m.clearToasts());
+  // a login error's toast may still be up
+  clearToasts();
   useSession.getState().signIn(result.authToken, result.userInfo);
   await refreshGlobalConfig({ silent: true }).catch(() => undefined);
   navigateTo(Paths.home, { replace: true });

@@ -1,6 +1,7 @@
 import { FRIEND_NICKNAME_MAX, FRIEND_REMARK_MAX, FriendRequestStatus, PUSH_MAX_TARGETS, type PublicProfile } from '@parley/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImageViewer, List } from 'antd-mobile';
+import '../../components/antdRender.ts';
 import { MessageOutline, PhoneFill, UserAddOutline, VideoOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

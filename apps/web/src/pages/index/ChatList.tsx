@@ -9,7 +9,6 @@ import { deleteConversation, markConversationRead, pinConversation } from '../..
 import { type ConversationRow, visibleRows } from '../../stores/conversationList.ts';
 import { useConversations } from '../../stores/conversations.ts';
 import { loadGroupList, useGroupsStore } from '../../stores/groups.ts';
-import { pickAction } from '../message/group/pickAction.tsx';
 import { ChatListSkeleton } from './chatList/ChatListSkeleton.tsx';
 import { ChatRow } from './chatList/ChatRow.tsx';
 import styles from './chatList/chatList.module.css';
@@ -74,6 +73,7 @@ export function ChatList({ top }: { top?: ReactNode }) {
   );
   const onMenu = useCallback(
     async (row: ConversationRow) => {
+      const { pickAction } = await import('../message/group/pickAction.tsx');
       const picked = await pickAction(
         rowActions(row).map((action) => ({
           key: action,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar.tsx';
@@ -9,10 +9,12 @@ import type { PageProps } from '../../router/pageProps.ts';
 import { displayNameOf, useSession } from '../../stores/session.ts';
 import { ChatList } from './ChatList.tsx';
 import { HomeMenu } from './HomeMenu.tsx';
-import { MinePanel } from './MinePanel.tsx';
 import { Paths } from '../../paths.ts';
 
 const SEARCH_PATH = Paths.search;
+
+/** The personal area loads with the first tap on the avatar. */
+const MinePanel = lazy(() => import('./MinePanel.tsx').then((m) => ({ default: m.MinePanel })));
 
 /** Home: the chat list, with the personal area behind the avatar and the '+' menu. */
 export default function HomePage({ titleKey }: PageProps) {
@@ -20,6 +22,7 @@ export default function HomePage({ titleKey }: PageProps) {
   const navigate = useNavigate();
   const user = useSession((s) => s.userInfo);
   const [mineOpen, setMineOpen] = useState(false);
+  const [mineWanted, setMineWanted] = useState(false);
   const name = displayNameOf(user);
 
   const avatar = (
@@ -29,7 +32,10 @@ export default function HomePage({ titleKey }: PageProps) {
         avatar={user?.avatar}
         color={user?.avatar_color}
         size={32}
-        onClick={() => setMineOpen(true)}
+        onClick={() => {
+          setMineWanted(true);
+          setMineOpen(true);
+        }}
         label={t('home.openMine')}
         testId="home-avatar"
       />
@@ -45,7 +51,11 @@ export default function HomePage({ titleKey }: PageProps) {
           </>
         }
       />
-      <MinePanel open={mineOpen} onClose={() => setMineOpen(false)} />
+      {mineWanted ? (
+        <Suspense fallback={null}>
+          <MinePanel open={mineOpen} onClose={() => setMineOpen(false)} />
+        </Suspense>
+      ) : null}
     </PageFrame>
   );
 }

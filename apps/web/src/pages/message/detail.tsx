@@ -1,5 +1,6 @@
 import { toGroupId, isGroupContactId, isSystemContactId } from '@parley/protocol';
 import { List, Switch, Toast } from 'antd-mobile';
+import '../../components/antdRender.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, Grid, Toast } from 'antd-mobile';
+import '../../components/antdRender.ts';
 import { BillOutline, GiftOutline, LockOutline, PayCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import type { Moment, MomentComment } from '@parley/protocol';
 import { ImageViewer } from 'antd-mobile';
+import '../../../components/antdRender.ts';
 import { HeartFill, HeartOutline, MessageOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar.tsx';

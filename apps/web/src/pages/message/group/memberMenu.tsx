@@ -1,5 +1,6 @@
 import { GROUP_MUTE_MAX_DAYS, type GroupMemberView, GroupRole, groupContactId } from '@parley/protocol';
 import { DatePicker } from 'antd-mobile';
+import '../../../components/antdRender.ts';
 import dayjs from 'dayjs';
 import { changeGroupOwner, removeGroupMember, setGroupManager, setMemberMute } from '../../../api/groups.ts';
 import { askConfirm, showToast } from '../../../components/feedback.tsx';

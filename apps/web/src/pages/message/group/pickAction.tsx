@@ -1,4 +1,5 @@
 import { ActionSheet, type ActionSheetProps } from 'antd-mobile';
+import '../../../components/antdRender.ts';
 import { t } from '../../../i18n/index.ts';
 import { appContainer } from '../../../layout.ts';
 
