@@ -1,5 +1,4 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { configureApi } from './api/client.ts';
 import { queryClient } from './api/queryClient.ts';
 import { startCallSync } from './calls/engine.ts';
@@ -8,13 +7,13 @@ import { showAlert, showToast } from './components/feedback.tsx';
 import { APP_COLUMN_ID } from './layout.ts';
 import { describeMessage } from './pages/index/chatList/notification.ts';
 import { connectSession } from './realtime/connectSession.ts';
+import { HashRouter, navigate } from './router/hashRouter.tsx';
 import { navigateTo, registerNavigator } from './router/navigation.ts';
-import { buildRouteObjects } from './routes.tsx';
+import { AppRoutes } from './routes.tsx';
 import { endSession } from './session/endSession.ts';
 import { useSession } from './stores/session.ts';
 
-const router = createHashRouter(buildRouteObjects());
-registerNavigator((to, options) => void router.navigate(to, options));
+registerNavigator(navigate);
 
 /**
  * Hands the API client and the socket layer what they show and where they send the user, then
@@ -44,7 +43,9 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <div id={APP_COLUMN_ID} className="app-column">
-        <RouterProvider router={router} />
+        <HashRouter>
+          <AppRoutes />
+        </HashRouter>
         <IncomingCall />
       </div>
     </QueryClientProvider>

@@ -1,5 +1,5 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
 import type { TabKey } from './stores/tabBar.ts';
+import { Navigate, useLocation } from './router/hashRouter.tsx';
 import { type LazyPage, lazyPage } from './router/lazyPage.ts';
 import type { RouteTitleKey } from './router/pageProps.ts';
 import { RequireSession } from './router/RequireSession.tsx';
@@ -100,22 +100,23 @@ export const ROUTES: readonly AppRoute[] = [
   { path: Paths.favorites, titleKey: 'routes.favorites', page: lazyPage(() => import('./extend/favorites/index.tsx')), access: 'session' },
 ];
 
-function toRouteObject(route: AppRoute): RouteObject {
-  return { path: route.path, element: <RoutePage page={route.page} titleKey={route.titleKey} /> };
+const byPath = new Map(ROUTES.map((route) => [route.path.toLowerCase(), route]));
+
+/** The route of a path: paths match without regard to case or a trailing slash, as react-router matched them. */
+export function routeAt(pathname: string): AppRoute | undefined {
+  return byPath.get(pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname);
 }
 
-/** The router configuration built from the table: public pages, then the session-guarded ones. */
-export function buildRouteObjects(routes: readonly AppRoute[] = ROUTES): RouteObject[] {
-  const guarded = routes.filter((route) => route.access === 'session');
-  return [
-    ...routes.filter((route) => route.access === 'public').map(toRouteObject),
-    {
-      element: <RequireSession />,
-      children: [
-        { element: <TabLayout />, children: guarded.filter((route) => route.tab).map(toRouteObject) },
-        ...guarded.filter((route) => !route.tab).map(toRouteObject),
-      ],
-    },
-    { path: '*', element: <Navigate to={Paths.home} replace /> },
-  ];
+/**
+ * The page of the current address: public pages as they are, the others behind the session guard,
+ * the two tab pages inside the tab layout (which stays mounted while switching tabs); an unknown
+ * path goes home.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const route = routeAt(pathname);
+  if (!route) return <Navigate to={Paths.home} replace />;
+  const page = <RoutePage page={route.page} titleKey={route.titleKey} />;
+  if (route.access === 'public') return page;
+  return <RequireSession>{route.tab ? <TabLayout>{page}</TabLayout> : page}</RequireSession>;
 }

@@ -2,7 +2,7 @@ import { TAB_BAR } from '@parley/protocol';
 import { Badge } from 'antd-mobile';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../router/hashRouter.tsx';
 import { TABS } from '../router/tabs.tsx';
 import { type TabBadge, useTabBar } from '../stores/tabBar.ts';
 import styles from './TabBar.module.css';

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from './hashRouter.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
 import type { LazyPage } from './lazyPage.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';

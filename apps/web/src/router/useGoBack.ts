@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from './hashRouter.tsx';
 import { Paths } from '../paths.ts';
 
 /**
- * Back navigation (spec §2): with a fixed target go there; on the first page of the stack (react-router's
+ * Back navigation (spec §2): with a fixed target go there; on the first page of the stack (the router's
  * history index 0, or no history) go home; otherwise step back.
  */
 export function useGoBack(backTo?: string): () => void {

@@ -5,7 +5,7 @@ import '../../components/antdRender.ts';
 import { MessageOutline, PhoneFill, UserAddOutline, VideoOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { ApiError } from '../../api/client.ts';
 import { addFriend, answerFriendRequest, deleteFriend, listFriendRequests, setFriendRemark } from '../../api/friends.ts';
 import { fetchProfile, profileQueryKey } from '../../api/users.ts';

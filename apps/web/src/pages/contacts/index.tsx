@@ -2,7 +2,7 @@ import { Badge, Button, List } from 'antd-mobile';
 import { FolderOutline, TeamOutline, UserAddOutline } from 'antd-mobile-icons';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { EntryIcon } from '../../components/EntryIcon.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';

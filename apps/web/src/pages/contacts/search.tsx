@@ -4,7 +4,7 @@ import { List } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { searchUsers } from '../../api/users.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { EntryIcon } from '../../components/EntryIcon.tsx';

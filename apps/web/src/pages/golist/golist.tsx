@@ -1,7 +1,7 @@
 import { CapsuleTabs, InfiniteScroll, List } from 'antd-mobile';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import type { Good } from '@parley/protocol';
 import { api } from '../../api/client.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { VirtualList } from '../../components/virtual/VirtualList.tsx';
 import { askConfirm } from '../../components/feedback.tsx';

@@ -2,7 +2,7 @@ import { Popover, type PopoverMenuProps } from 'antd-mobile';
 import { ScanningOutline, TeamOutline, UserAddOutline } from 'antd-mobile-icons';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { appContainer } from '../../layout.ts';
 import { Paths } from '../../paths.ts';
 

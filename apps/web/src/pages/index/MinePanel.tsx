@@ -12,7 +12,7 @@ import {
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { signOut } from '../../session/signOut.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { EntryIcon } from '../../components/EntryIcon.tsx';

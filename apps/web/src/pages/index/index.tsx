@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ConnectionBanner } from '../../components/ConnectionBanner.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';

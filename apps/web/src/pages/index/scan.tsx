@@ -2,7 +2,7 @@ import { SpinLoading } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { ApiError } from '../../api/client.ts';
 import { resolveScan } from '../../api/users.ts';
 import { askConfirm, showAlert } from '../../components/feedback.tsx';

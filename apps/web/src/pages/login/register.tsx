@@ -3,7 +3,7 @@ import { Button, NoticeBar } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { type RegisterForm, register } from '../../api/auth.ts';
 import { completeSignIn } from '../../session/signIn.ts';
 import { refreshGlobalConfig } from '../../api/system.ts';

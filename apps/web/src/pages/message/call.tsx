@@ -2,7 +2,7 @@ import { formatCallDuration } from '@parley/protocol';
 import { AudioMutedOutline, AudioOutline, CameraOutline, CloseOutline, LoopOutline, SoundOutline, VideoOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { hangUp, setCameraOff, setMuted, switchCamera } from '../../calls/engine.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import styles from '../../components/call/Call.module.css';

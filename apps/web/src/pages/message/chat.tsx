@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { ConnectionBanner } from '../../components/ConnectionBanner.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { MissingTarget } from '../../components/MissingTarget.tsx';

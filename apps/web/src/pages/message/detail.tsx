@@ -3,7 +3,7 @@ import { List, Switch, Toast } from 'antd-mobile';
 import '../../components/antdRender.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { relativeTimeText } from '../../i18n/relativeTimeText.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';

@@ -13,7 +13,7 @@ import {
 import { Button, Input, List, Tabs, TextArea } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { api } from '../../api/client.ts';
 import { showToast } from '../../components/feedback.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';

@@ -2,7 +2,7 @@ import { APP_VERSION, APP_VERSION_CODE } from '@parley/protocol';
 import { List } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { checkVersion } from '../../api/system.ts';
 import { AppLogo } from '../../components/AppLogo.tsx';
 import { showAlert, showToast } from '../../components/feedback.tsx';

@@ -2,7 +2,7 @@ import { type Gender, NICKNAME_MAX, SIGNATURE_MAX, type UserInfo, updateUserInfo
 import { Button, List } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { fetchMyInfo, type ProfilePatch, updateMyInfo } from '../../api/users.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { AvatarUploader } from '../../components/AvatarUploader.tsx';

@@ -1,6 +1,6 @@
 import { List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/hashRouter.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { currentLanguage } from '../../i18n/index.ts';
 import { languageOf } from '../../i18n/languages.ts';

@@ -2,7 +2,7 @@ import type { Sticker } from '@parley/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../router/hashRouter.tsx';
 import { Paths } from '../../../paths.ts';
 import { stickersQuery } from '../../../stores/favorites.ts';
 import styles from './ChatPanels.module.css';

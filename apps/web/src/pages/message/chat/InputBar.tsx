@@ -2,7 +2,7 @@ import { checkVideoDuration } from '@parley/protocol';
 import { AddCircleOutline, AudioOutline, CloseCircleFill, SmileOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../router/hashRouter.tsx';
 import { showToast } from '../../../components/feedback.tsx';
 import { callContact } from '../../../calls/callContact.ts';
 import { type SendDraft, useMessages } from '../../../stores/messages.ts';

@@ -2,7 +2,7 @@ import { Checkbox, DotLoading } from 'antd-mobile';
 import { ExclamationCircleFill } from 'antd-mobile-icons';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../router/hashRouter.tsx';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { askConfirm, showToast } from '../../../components/feedback.tsx';
 import i18n from '../../../i18n/index.ts';

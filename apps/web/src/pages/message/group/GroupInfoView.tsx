@@ -10,7 +10,7 @@ import {
 import { Button, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../router/hashRouter.tsx';
 import { dissolveGroup, removeGroupMember, renameGroup, setGroupNotice } from '../../../api/groups.ts';
 import { askConfirm, showAlert, showToast } from '../../../components/feedback.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';

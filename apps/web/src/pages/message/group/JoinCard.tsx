@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../router/hashRouter.tsx';
 import { joinGroupByQrcode, previewJoin } from '../../../api/groups.ts';
 import { showToast } from '../../../components/feedback.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';

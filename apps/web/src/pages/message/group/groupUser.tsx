@@ -3,7 +3,7 @@ import { Button, SearchBar } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../router/hashRouter.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { MissingTarget } from '../../../components/MissingTarget.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';

@@ -1,6 +1,6 @@
 import { toGroupId } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../../router/hashRouter.tsx';
 import { fetchGroupInfo } from '../../../../api/groups.ts';
 import { Avatar } from '../../../../components/Avatar.tsx';
 import { showToast } from '../../../../components/feedback.tsx';

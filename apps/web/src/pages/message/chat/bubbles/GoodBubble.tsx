@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../../router/hashRouter.tsx';
 import type { ChatItem } from '../../../../stores/messageList.ts';
 import { goodPath } from '../../../work/paths.ts';
 import styles from './Bubbles.module.css';

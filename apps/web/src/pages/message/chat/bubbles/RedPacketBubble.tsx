@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CenterPopup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../../router/hashRouter.tsx';
 import { api } from '../../../../api/client.ts';
 import { appContainer } from '../../../../layout.ts';
 import type { ChatItem } from '../../../../stores/messageList.ts';

@@ -1,6 +1,6 @@
 import { PlayOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../../router/hashRouter.tsx';
 import type { ChatItem } from '../../../../stores/messageList.ts';
 import styles from './Bubbles.module.css';
 import { clock, thumbSize } from './mediaSize.ts';
