@@ -1,20 +1,14 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { ListState } from '../stores/conversationList.ts';
-import { isPending } from '../stores/messageList.ts';
-import type { Thread } from '../stores/messages.ts';
+import { CHAT_CACHE_DB, type SavedThread } from './keep.ts';
+
+export { CHAT_CACHE_DB, type SavedThread, THREAD_KEEP, threadToKeep } from './keep.ts';
 
 /**
  * This device's copy of the chat list and the newest messages of each opened chat (IndexedDB
  * through Dexie), so that a start without a network shows them at once. One database for the
- * signed-in user; logout deletes it.
+ * signed-in user; logout deletes it. Loaded, with Dexie, by `persistChats.ts` once it is needed.
  */
-
-export const CHAT_CACHE_DB = 'parley-offline';
-
-/** Messages kept per chat: what the first screen of a chat shows, and a little more. */
-export const THREAD_KEEP = 50;
-
-export type SavedThread = Pick<Thread, 'items' | 'hasOlder' | 'syncedMsgId'>;
 
 interface ListRow extends ListState {
   userId: string;
@@ -42,13 +36,6 @@ const open = (): ChatCacheDb => {
   db ??= new ChatCacheDb();
   return db;
 };
-
-/** The newest settled messages of a thread (messages still being sent live in the outbox, not here). */
-export function threadToKeep(t: Thread): SavedThread {
-  const settled = t.items.filter((m) => !isPending(m) && typeof m.msg_id === 'number' && m.msg_id > 0);
-  const items = settled.slice(-THREAD_KEEP);
-  return { items, hasOlder: t.hasOlder || items.length < settled.length, syncedMsgId: t.syncedMsgId };
-}
 
 export async function saveList(userId: string, state: ListState): Promise<void> {
   await open().lists.put({ userId, contacts: state.contacts, systemUnread: state.systemUnread });

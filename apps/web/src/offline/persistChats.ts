@@ -1,27 +1,77 @@
 import { useConversations } from '../stores/conversations.ts';
 import { useMessages } from '../stores/messages.ts';
 import { useSession } from '../stores/session.ts';
-import { deleteChatCache, readSaved, type SavedThread, saveList, saveThreads, threadToKeep } from './chatCache.ts';
+import { CHAT_CACHE_DB, type SavedThread, threadToKeep } from './keep.ts';
 
 /** Writes wait this long, so a burst of messages is one write. */
 const SAVE_DELAY_MS = 400;
+/** At the latest this long after the chat list first settles, the copy is read and written even if the page never idles. */
+const IDLE_TIMEOUT_MS = 2000;
 
 const userIdOf = (): string => String(useSession.getState().userInfo?.user_id ?? useSession.getState().userInfo?.id ?? '');
 
+/** The copy's code with Dexie (about 30 kB gzip): loaded once it is needed, not with the first screen. */
+let cache: Promise<typeof import('./chatCache.ts')> | null = null;
+const loadCache = () => {
+  cache ??= import('./chatCache.ts');
+  return cache;
+};
+
+const whenIdle = (run: () => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(run, 0);
+};
+
 async function restore(userId: string): Promise<void> {
-  const saved = await readSaved(userId);
+  const saved = await (await loadCache()).readSaved(userId);
   if (userIdOf() !== userId) return;
   if (saved.list) useConversations.getState().restore(saved.list);
   for (const t of saved.threads) useMessages.getState().restoreThread(t.contactId, { items: t.items, hasOlder: t.hasOlder, syncedMsgId: t.syncedMsgId });
 }
 
+/** Logout: nothing of this user stays on the device (the database is deleted even when its code was never loaded). */
+async function deleteCopy(): Promise<void> {
+  if (cache) {
+    await (await cache).deleteChatCache();
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(CHAT_CACHE_DB);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+  });
+}
+
 /**
  * Keeps this device's copy of the chats (`chatCache.ts`) in step with the stores: restored into them
  * at start, written after they change, deleted at logout.
+ *
+ * A start without the network restores the copy at once (the browser knows it is offline, or the
+ * chat list's first load fails); a start with it draws the list from the server and reads the copy
+ * (the kept messages of each chat) when the page is next idle, so the first screen does not wait for
+ * IndexedDB or carry Dexie.
  */
 export function startChatCache(): void {
   const failed = (err: unknown) => console.warn('offline copy of the chats failed', err);
-  if (userIdOf()) void restore(userIdOf()).catch(failed);
+  let restoring: string | null = null;
+  const restoreOnce = () => {
+    const userId = userIdOf();
+    if (!userId || restoring === userId) return;
+    restoring = userId;
+    void restore(userId).catch(failed);
+  };
+
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) restoreOnce();
+  else {
+    const settled = () => useConversations.getState().loaded || useConversations.getState().failed;
+    if (settled()) whenIdle(restoreOnce);
+    const stop = useConversations.subscribe((s, previous) => {
+      if (s.failed && !previous.failed && !s.loaded) restoreOnce();
+      if (!settled()) return;
+      stop();
+      whenIdle(restoreOnce);
+    });
+  }
 
   let listTimer: ReturnType<typeof setTimeout> | undefined;
   useConversations.subscribe((s, previous) => {
@@ -29,7 +79,7 @@ export function startChatCache(): void {
     clearTimeout(listTimer);
     listTimer = setTimeout(() => {
       const userId = userIdOf();
-      if (userId) void saveList(userId, useConversations.getState()).catch(failed);
+      if (userId) void loadCache().then((m) => m.saveList(userId, useConversations.getState()), failed);
     }, SAVE_DELAY_MS);
   });
 
@@ -49,7 +99,7 @@ export function startChatCache(): void {
         if (thread) threads.set(contactId, threadToKeep(thread));
       }
       changed.clear();
-      if (userId && threads.size > 0) void saveThreads(userId, threads).catch(failed);
+      if (userId && threads.size > 0) void loadCache().then((m) => m.saveThreads(userId, threads), failed);
     }, SAVE_DELAY_MS);
   });
 
@@ -58,6 +108,7 @@ export function startChatCache(): void {
     clearTimeout(listTimer);
     clearTimeout(threadTimer);
     changed.clear();
-    if (!s.authToken) void deleteChatCache().catch(failed);
+    restoring = null;
+    if (!s.authToken) void deleteCopy().catch(failed);
   });
 }
