@@ -1,6 +1,5 @@
-import { SwipeAction, type SwipeActionRef } from 'antd-mobile';
 import { BellMuteOutline } from 'antd-mobile-icons';
-import { memo, useRef } from 'react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLongPress } from '../../../hooks/useLongPress.ts';
 import type { ConversationRow } from '../../../stores/conversationList.ts';
@@ -10,6 +9,7 @@ import styles from './chatList.module.css';
 import { listTimeText, rowName, rowPreviewText } from './labels.ts';
 import { RowAvatar } from './RowAvatar.tsx';
 import { type RowAction, rowActions, rowActionText } from './rowActions.ts';
+import { SwipeRow, type SwipeRowAction } from './SwipeRow.tsx';
 
 export interface ChatRowHandlers {
   onOpen(row: ConversationRow): void;
@@ -42,7 +42,6 @@ function UnreadMark({ row }: { row: ConversationRow }) {
 /** One conversation: avatar with unread mark, name, time, mention mark and last content; swipe for actions. */
 export const ChatRow = memo(function ChatRow({ row, now, onOpen, onAction, onMenu }: ChatRowProps) {
   const { t } = useTranslation();
-  const swipe = useRef<SwipeActionRef>(null);
   const me = useSession((s) => s.userInfo?.user_id);
   const name = rowName(row);
   // what I started writing there comes first, in red, as in WeChat
@@ -50,7 +49,7 @@ export const ChatRow = memo(function ChatRow({ row, now, onOpen, onAction, onMen
   const pinned = row.is_top === 1;
   // a touch held still (or a right-click) opens the row menu once lifted; the click that ends it does not open the chat
   const press = useLongPress(() => onMenu(row), true, { whenLifted: true });
-  const rightActions = rowActions(row).map((action) => ({
+  const rightActions = rowActions(row).map((action): SwipeRowAction => ({
     key: action,
     text: (
       <span className={styles.action} data-testid={`chat-row-action-${action}-${row.id}`}>
@@ -58,13 +57,10 @@ export const ChatRow = memo(function ChatRow({ row, now, onOpen, onAction, onMen
       </span>
     ),
     color: SWIPE_COLORS[action],
-    onClick: () => {
-      swipe.current?.close();
-      onAction(row, action);
-    },
+    onClick: () => onAction(row, action),
   }));
   return (
-    <SwipeAction ref={swipe} rightActions={rightActions}>
+    <SwipeRow actions={rightActions}>
       <button
         type="button"
         className={pinned ? `${styles.row} ${styles.pinned}` : styles.row}
@@ -105,6 +101,6 @@ export const ChatRow = memo(function ChatRow({ row, now, onOpen, onAction, onMen
           </span>
         </span>
       </button>
-    </SwipeAction>
+    </SwipeRow>
   );
 });
