@@ -4,11 +4,11 @@ import {
   type EndpointName,
   ENDPOINT_PATHS,
   type Envelope,
+  type ErrorParams,
   HTTP_TIMEOUT_MS,
   RELOGIN_REDIRECT_MS,
 } from '@parley/protocol';
 import { t } from '../i18n/index.ts';
-import { localizeMessage, localizeRefusal } from '../i18n/validation.ts';
 import { useSession } from '../stores/session.ts';
 import {
   isEnvelope,
@@ -72,8 +72,28 @@ function headers(): Record<string, string> {
   return out;
 }
 
+type Catalogue = typeof import('../i18n/validation.ts');
+let catalogue: Catalogue | null = null;
+
+/** The error table in the user's language (`i18n/validation.ts`): loaded with the first answer that has something to say. */
+async function loadCatalogue(): Promise<Catalogue> {
+  catalogue ??= await import('../i18n/validation.ts');
+  return catalogue;
+}
+
+/**
+ * An answer's `msg` in the user's language, by its `key` (see `localizeRefusal`). An answer with
+ * neither (a plain success) needs no table, so the first screens do not carry it.
+ */
+export async function answerText(answer: { msg?: string; key?: string; params?: ErrorParams }): Promise<string> {
+  if (!answer.key && !answer.msg) return answer.msg ?? '';
+  return (await loadCatalogue()).localizeRefusal(answer);
+}
+
+/** A notice's text: a notice with a server text comes from an answer whose `answerText` loaded the table. */
 function noticeText(notice: Notice): string {
-  return 'key' in notice ? t(notice.key) : localizeMessage(notice.text);
+  if ('key' in notice) return t(notice.key);
+  return catalogue ? catalogue.localizeMessage(notice.text) : notice.text;
 }
 
 let sessionEnding = false;
@@ -129,7 +149,7 @@ async function post<T = unknown>(path: string, body: object = {}, options: Reque
     }
 
     if (!response.ok) {
-      const serverMsg = isEnvelope(answer) && typeof answer.msg === 'string' ? localizeRefusal(answer) : '';
+      const serverMsg = isEnvelope(answer) && typeof answer.msg === 'string' ? await answerText(answer) : '';
       const message = serverMsg || response.statusText;
       const verdict = judgeHttpStatus(response.status, message);
       const reason = verdict.session ? 'session' : 'http';
@@ -140,7 +160,7 @@ async function post<T = unknown>(path: string, body: object = {}, options: Reque
     }
     const envelope = answer as Envelope<T>;
     const verdict = judgeEnvelope(envelope);
-    const text = localizeRefusal(envelope);
+    const text = await answerText(envelope);
     if (verdict.notice && 'text' in verdict.notice) verdict.notice = { ...verdict.notice, text };
     const reason = verdict.session ? 'session' : 'refused';
     const failure = new ApiError(text, reason, {

@@ -1,8 +1,7 @@
 import { ENDPOINT_PATHS, type Envelope, type UploadedFile, type UploadKindValue } from '@parley/protocol';
 import { t } from '../i18n/index.ts';
-import { localizeRefusal } from '../i18n/validation.ts';
 import { useSession } from '../stores/session.ts';
-import { ApiError, settle } from './client.ts';
+import { ApiError, answerText, settle } from './client.ts';
 import { isEnvelope, judgeEnvelope, judgeHttpStatus, judgeMalformedAnswer, judgeTransportFailure } from './catalogue.ts';
 
 /** Uploads (docs/api/uploads.md): multipart over XMLHttpRequest, so progress can be shown. */
@@ -76,13 +75,13 @@ export async function uploadFile(file: Blob, name: string, options: UploadOption
   }
   const { status, statusText, body } = answer;
   if (status < 200 || status >= 300) {
-    const message = (isEnvelope(body) && typeof body.msg === 'string' && localizeRefusal(body)) || statusText;
+    const message = (isEnvelope(body) && typeof body.msg === 'string' && (await answerText(body))) || statusText;
     const verdict = judgeHttpStatus(status, message);
     return settle<UploadedFile>(verdict, options, new ApiError(message, verdict.session ? 'session' : 'http', { status })).data;
   }
   if (!isEnvelope(body)) return settle<UploadedFile>(judgeMalformedAnswer(), options, new ApiError(t('errors.serverError'), 'malformed')).data;
   const envelope = body as Envelope<UploadedFile>;
   const verdict = judgeEnvelope(envelope);
-  const failure = new ApiError(localizeRefusal(envelope), verdict.session ? 'session' : 'refused', { code: envelope.code });
+  const failure = new ApiError(await answerText(envelope), verdict.session ? 'session' : 'refused', { code: envelope.code });
   return settle(verdict, options, failure, envelope).data;
 }

@@ -1,6 +1,6 @@
-import { SpinLoading } from 'antd-mobile';
 import { ExclamationCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from './Spinner.tsx';
 import { useDelayedFlag } from '../hooks/useDelayedFlag.ts';
 import { socket } from '../realtime/socket.ts';
 import { useOnline } from '../realtime/useOnline.ts';
@@ -46,7 +46,7 @@ export function ConnectionBanner() {
   if (!showConnecting) return null;
   return (
     <div className={`${styles.banner} ${styles.connecting}`} role="status" data-testid="connection-banner" data-state="connecting">
-      <SpinLoading className={styles.icon} style={{ '--size': '16px' }} color="currentColor" />
+      <Spinner className={styles.icon} style={{ '--size': '16px' }} color="currentColor" />
       <span>{t('socket.connecting')}</span>
     </div>
   );

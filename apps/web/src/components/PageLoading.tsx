@@ -1,6 +1,6 @@
 import { PAGE_LOAD_DELAY_MS } from '@parley/protocol';
-import { SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from './Spinner.tsx';
 import { useDelayedFlag } from '../hooks/useDelayedFlag.ts';
 
 /** The loading indicator of a lazily loaded page; it appears only after 200 ms so fast loads do not flash. */
@@ -14,7 +14,7 @@ export function PageLoading() {
       data-testid="page-loading"
       style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 12, paddingTop: '35vh', color: 'var(--text-secondary)', fontSize: 14 }}
     >
-      <SpinLoading color="primary" />
+      <Spinner color="primary" />
       <span>{t('common.loading')}</span>
     </div>
   );

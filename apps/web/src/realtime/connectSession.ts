@@ -1,6 +1,6 @@
 import { RELOGIN_REDIRECT_MS, } from '@parley/protocol';
+import { answerText } from '../api/client.ts';
 import { t } from '../i18n/index.ts';
-import { localizeRefusal } from '../i18n/validation.ts';
 import { isPending } from '../stores/messageList.ts';
 import { useMessages } from '../stores/messages.ts';
 import { useSession } from '../stores/session.ts';
@@ -48,7 +48,8 @@ export function connectSession(ui: RealtimeUi): void {
   onPush('error', (data) => {
     if (data?.code !== -1) return;
     socket.disconnect();
-    ui.toast(data.msg ? localizeRefusal(data) : t('errors.sessionEnded'));
+    if (data.msg) void answerText(data).then((text) => ui.toast(text));
+    else ui.toast(t('errors.sessionEnded'));
     setTimeout(ui.endSession, RELOGIN_REDIRECT_MS);
   });
 
