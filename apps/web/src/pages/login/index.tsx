@@ -1,10 +1,10 @@
-import { APP_VERSION, loginBody } from '@parley/protocol';
+import { APP_VERSION } from '@parley/protocol';
 import { Button, Checkbox } from 'antd-mobile';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoginForm, login } from '../../api/auth.ts';
 import { completeSignIn } from '../../session/signIn.ts';
-import { useZodForm } from '../../hooks/useZodForm.ts';
+import { useLazyZodForm } from '../../hooks/useLazyZodForm.ts';
 import styles from './Auth.module.css';
 import { AuthField } from './AuthField.tsx';
 import { BrandHeader } from './BrandHeader.tsx';
@@ -12,20 +12,29 @@ import { LanguageButton } from './LanguageButton.tsx';
 import { Paths } from '../../paths.ts';
 import { navigateTo } from '../../router/navigation.ts';
 
+/** zod and the error texts are not part of the login page's first screen: they load as the user starts typing. */
+const loadChecker = () => import('./loginCheck.ts').then((m) => m.loginChecker);
+
 export default function LoginPage() {
   const { t } = useTranslation();
-  const form = useZodForm<LoginForm, unknown>(loginBody, { account: '', password: '', remember: false });
+  const form = useLazyZodForm<LoginForm, unknown>(loadChecker, { account: '', password: '', remember: false });
   const [submitting, setSubmitting] = useState(false);
+  /** A submit is being checked or sent (the check may wait for the schema to load). */
+  const busy = useRef(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (submitting || !form.validate()) return;
-    setSubmitting(true);
+    if (busy.current) return;
+    busy.current = true;
     try {
+      if (!(await form.validate())) return;
+      setSubmitting(true);
       await completeSignIn(await login({ ...form.values, account: form.values.account.trim() }));
     } catch {
       // The HTTP client has already told the user why.
       setSubmitting(false);
+    } finally {
+      busy.current = false;
     }
   };
 
