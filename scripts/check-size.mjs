@@ -6,7 +6,7 @@
  * - entry: the entry script alone;
  * - shell: the entry and the app shell (router, query cache, socket, stores) of every signed-in page;
  * - login: what a start without a session loads: the entry, the login page alone, the service
- *   worker's registration and the texts of the largest language;
+ *   worker's registration and the texts of the largest language (those the start loads);
  * - home: what a signed-in start loads before the chat list: the entry, the shell, the home page,
  *   the offline copy of the chats, the service worker's registration and the same texts.
  * Each ceiling sits just above what the build reaches today, so that a change that adds weight is
@@ -60,11 +60,18 @@ function scriptsOf(sources) {
 
 const kbOf = (files) => [...files].reduce((sum, file) => sum + gzipBytes(file), 0) / 1024;
 
-/** The texts of the largest language: its locale file, its domain bundles and antd-mobile's texts. */
+/** Domains whose texts the start does not fetch (`ON_DEMAND_DOMAINS` of apps/web/src/i18n/loadTranslation.ts): no first screen loads them. */
+const ON_DEMAND_DOMAINS = new Set(['serverErrors', 'wallet', 'translate', 'work', 'docs', 'moments', 'favorites']);
+
+/** The texts of the largest language: its locale file, the domain bundles the start loads and antd-mobile's texts. */
 function largestTexts() {
   const keys = Object.keys(manifest);
   const languages = keys.map((key) => /^src\/i18n\/locales\/(.+)\.json$/.exec(key)?.[1]).filter(Boolean);
-  const ours = Math.max(...languages.map((lang) => kbOf(new Set(keys.filter((key) => key === `src/i18n/locales/${lang}.json` || key.endsWith(`/domains/${key.split('/')[3]}/${lang}.json`)).map((key) => manifest[key].file)))));
+  const startDomain = (key, lang) => {
+    const domain = key.split('/')[3];
+    return !ON_DEMAND_DOMAINS.has(domain) && key === `src/i18n/domains/${domain}/${lang}.json`;
+  };
+  const ours = Math.max(...languages.map((lang) => kbOf(new Set(keys.filter((key) => key === `src/i18n/locales/${lang}.json` || startDomain(key, lang)).map((key) => manifest[key].file)))));
   const antd = Math.max(...keys.filter((key) => key.includes('antd-mobile/es/locales/')).map((key) => kbOf(scriptsOf([key]))));
   return ours + antd;
 }

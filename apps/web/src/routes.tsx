@@ -17,7 +17,7 @@ export interface AppRoute {
   tab?: TabKey;
 }
 
-const homePage = lazyPage(() => import('./pages/index/index.tsx'));
+const homePage = lazyPage(() => import('./pages/index/index.tsx'), { firstScreen: true });
 
 /** Every route of spec §2. The page of `#/pages/x/y` lives in `src/pages/x/y.tsx`. */
 export const ROUTES: readonly AppRoute[] = [

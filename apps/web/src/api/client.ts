@@ -8,7 +8,7 @@ import {
   HTTP_TIMEOUT_MS,
   RELOGIN_REDIRECT_MS,
 } from '@parley/protocol';
-import { t } from '../i18n/index.ts';
+import { loadDeferredTexts, t } from '../i18n/index.ts';
 import { useSession } from '../stores/session.ts';
 import {
   isEnvelope,
@@ -77,8 +77,10 @@ let catalogue: Catalogue | null = null;
 
 /** The error table in the user's language (`i18n/validation.ts`): loaded with the first answer that has something to say. */
 async function loadCatalogue(): Promise<Catalogue> {
-  catalogue ??= await import('../i18n/validation.ts');
-  return catalogue;
+  if (catalogue) return catalogue;
+  const [module] = await Promise.all([import('../i18n/validation.ts'), loadDeferredTexts()]);
+  catalogue = module;
+  return module;
 }
 
 /**

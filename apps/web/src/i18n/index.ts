@@ -9,7 +9,7 @@ import {
   type LanguageCode,
   languageOf,
 } from './languages.ts';
-import { loadTranslation } from './loadTranslation.ts';
+import { loadDomainTexts, loadTranslation, ON_DEMAND_DOMAINS } from './loadTranslation.ts';
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -46,8 +46,35 @@ async function addLanguages(codes: LanguageCode[]): Promise<void> {
  */
 export const i18nReady: Promise<void> = addLanguages([currentLanguage]);
 
+let deferredTexts: Promise<void> | null = null;
+
+/**
+ * The texts the start does not fetch (`ON_DEMAND_DOMAINS`: the refusals of the error table and the
+ * texts of the pages behind the home page) in the shown language: loaded once, by the HTTP client
+ * before it words a refusal and by every page but the home page.
+ */
+export function loadDeferredTexts(): Promise<void> {
+  deferredTexts ??= Promise.all([...ON_DEMAND_DOMAINS].map((domain) => loadDomainTexts(currentLanguage, domain))).then(
+    (trees) => {
+      for (const tree of trees) i18n.addResourceBundle(currentLanguage, 'translation', tree, true, true);
+    },
+    (error: unknown) => {
+      deferredTexts = null;
+      throw error;
+    },
+  );
+  return deferredTexts;
+}
+
 /** Every language (tests that compare languages). */
-export const loadAllLanguages = (): Promise<void> => addLanguages(LANGUAGES.map((l) => l.code));
+export async function loadAllLanguages(): Promise<void> {
+  const codes = LANGUAGES.map((l) => l.code);
+  await addLanguages(codes);
+  const trees = await Promise.all(codes.map((code) => Promise.all([...ON_DEMAND_DOMAINS].map((domain) => loadDomainTexts(code, domain)))));
+  codes.forEach((code, i) => {
+    for (const tree of trees[i] ?? []) i18n.addResourceBundle(code, 'translation', tree, true, true);
+  });
+}
 
 const active = languageOf(currentLanguage);
 if (typeof document !== 'undefined') document.documentElement.lang = active.htmlLang;

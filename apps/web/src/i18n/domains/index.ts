@@ -6,6 +6,7 @@ import { callsBundle } from './calls/index.ts';
 import { docsBundle } from './docs/index.ts';
 import { momentsBundle } from './moments/index.ts';
 import { favoritesBundle } from './favorites/index.ts';
+import { serverErrorsBundle } from './serverErrors/index.ts';
 
 /**
  * Translation bundles of a domain, one JSON file per language in `domains/<domain>/<code>.json`,
@@ -21,6 +22,7 @@ export const domainBundles = {
   docs: docsBundle,
   moments: momentsBundle,
   favorites: favoritesBundle,
+  serverErrors: serverErrorsBundle,
 } satisfies Record<string, Record<LanguageCode, object>>;
 
 export type DomainTrees = { [K in keyof typeof domainBundles]: (typeof domainBundles)[K]['en'] };

@@ -2,6 +2,7 @@ import { APP_VERSION } from '@parley/protocol';
 import { Button, Checkbox } from 'antd-mobile';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadDeferredTexts } from '../../i18n/index.ts';
 import { type LoginForm, login } from '../../api/auth.ts';
 import { completeSignIn } from '../../session/signIn.ts';
 import { useLazyZodForm } from '../../hooks/useLazyZodForm.ts';
@@ -12,8 +13,8 @@ import { LanguageButton } from './LanguageButton.tsx';
 import { Paths } from '../../paths.ts';
 import { navigateTo } from '../../router/navigation.ts';
 
-/** zod and the error texts are not part of the login page's first screen: they load as the user starts typing. */
-const loadChecker = () => import('./loginCheck.ts').then((m) => m.loginChecker);
+/** zod and the error table (with its texts) are not part of the login page's first screen: they load as the user starts typing. */
+const loadChecker = () => Promise.all([import('./loginCheck.ts'), loadDeferredTexts()]).then(([m]) => m.loginChecker);
 
 export default function LoginPage() {
   const { t } = useTranslation();
