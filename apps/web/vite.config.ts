@@ -1,8 +1,30 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LOGIN_SECTIONS } from './src/i18n/localeParts.ts';
+
+/**
+ * `locales/<lang>.json?part=login` and `?part=rest`: the language's top-level sections the login page
+ * shows (`src/i18n/localeParts.ts`) and the others, each a JSON module of its own (Vite's JSON plugin
+ * turns them into scripts), so a start at the login page fetches only its texts.
+ */
+function localeParts(): Plugin {
+  const login = new Set(LOGIN_SECTIONS);
+  return {
+    name: 'parley-locale-parts',
+    enforce: 'pre',
+    load(id) {
+      const match = /^(.*\/i18n\/locales\/[^/]+\.json)\?part=(login|rest)$/.exec(id);
+      if (!match?.[1]) return null;
+      this.addWatchFile(match[1]);
+      const tree = JSON.parse(fs.readFileSync(match[1], 'utf8')) as Record<string, unknown>;
+      return JSON.stringify(Object.fromEntries(Object.entries(tree).filter(([section]) => login.has(section) === (match[2] === 'login'))));
+    },
+  };
+}
 
 /** The Parley server during development (`npm run dev:server`). */
 const SERVER = 'http://127.0.0.1:8080';
@@ -13,6 +35,7 @@ export default defineConfig({
   base: './',
   // brotli and gzip copies beside each text asset, which the server picks by Accept-Encoding
   plugins: [
+    localeParts(),
     react(),
     // the manifest and a service worker that precaches the app shell (src/pwa/sw.ts); the page registers it
     VitePWA({

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { loadAntdLocale } from './i18n/antdLocale.ts';
-import { currentLanguage, i18nReady } from './i18n/index.ts';
+import { currentLanguage, loadStartTexts } from './i18n/index.ts';
 import './styles.css';
 import { topBarHeight } from './layout.ts';
 import { Paths, routeOf } from './paths.ts';
@@ -11,7 +11,7 @@ document.documentElement.style.setProperty('--top-bar-height', `${topBarHeight(n
 
 /** The whole app: router, query cache, socket and every route. */
 async function openApp(root: Root): Promise<void> {
-  const [{ App, startApp }, { resumeSession }] = await Promise.all([import('./App.tsx'), import('./session/resumeSession.ts')]);
+  const [{ App, startApp }, { resumeSession }] = await Promise.all([import('./App.tsx'), import('./session/resumeSession.ts'), loadStartTexts('all')]);
   startApp();
   resumeSession();
   root.render(
@@ -25,9 +25,11 @@ async function openApp(root: Root): Promise<void> {
 const startsAtLogin = (): boolean => !hasSession() && routeOf(window.location.hash).path !== Paths.register;
 
 // The app's modules are loaded once the texts of the shown language are: none reads a text too early.
-void Promise.all([i18nReady, loadAntdLocale(currentLanguage)]).then(async () => {
+// A start at the login page loads only its texts; the app loads the others before it opens.
+const atLogin = startsAtLogin();
+void Promise.all([loadStartTexts(atLogin ? 'login' : 'all'), loadAntdLocale(currentLanguage)]).then(async () => {
   const root = createRoot(document.getElementById('root')!);
-  if (startsAtLogin()) {
+  if (atLogin) {
     const { showLoginAlone } = await import('./loginAlone.tsx');
     showLoginAlone(root, () => void openApp(root));
   } else {

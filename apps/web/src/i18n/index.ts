@@ -10,6 +10,7 @@ import {
   languageOf,
 } from './languages.ts';
 import { loadDomainTexts, loadTranslation, ON_DEMAND_DOMAINS } from './loadTranslation.ts';
+import type { LocalePart } from './localeParts.ts';
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -33,18 +34,34 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
-async function addLanguages(codes: LanguageCode[]): Promise<void> {
-  const trees = await Promise.all(codes.map(loadTranslation));
+async function addLanguages(codes: LanguageCode[], parts?: readonly LocalePart[]): Promise<void> {
+  const trees = await Promise.all(codes.map((code) => loadTranslation(code, parts)));
   codes.forEach((code, i) => {
     i18n.addResourceBundle(code, 'translation', trees[i], true, true);
   });
 }
 
+const loadedParts = new Map<LocalePart, Promise<void>>();
+
 /**
- * The shown language, loaded: the app renders once this settles. Its fallbacks are not fetched:
- * every language has every text (completeness.test.ts), so they would never be read.
+ * The shown language's texts, loaded (`'login'`: the login page's, for a start there; `'all'`:
+ * every text of the first screens): the app renders once this settles. Its fallbacks are not
+ * fetched: every language has every text (completeness.test.ts), so they would never be read.
  */
-export const i18nReady: Promise<void> = addLanguages([currentLanguage]);
+export function loadStartTexts(which: 'login' | 'all'): Promise<void> {
+  const parts: LocalePart[] = which === 'login' ? ['login'] : ['login', 'rest'];
+  return Promise.all(
+    parts.map((part) => {
+      let loading = loadedParts.get(part);
+      if (!loading) {
+        loading = addLanguages([currentLanguage], [part]);
+        loading.catch(() => loadedParts.delete(part));
+        loadedParts.set(part, loading);
+      }
+      return loading;
+    }),
+  ).then(() => undefined);
+}
 
 let deferredTexts: Promise<void> | null = null;
 

@@ -1,6 +1,11 @@
 import type { LanguageCode } from './languages.ts';
+import type { LocalePart } from './localeParts.ts';
 
-const locales = import.meta.glob<{ default: object }>('./locales/*.json');
+/** Each language's JSON file in its two parts (`localeParts.ts`). */
+const localeParts = {
+  login: import.meta.glob<{ default: object }>('./locales/*.json', { query: '?part=login' }),
+  rest: import.meta.glob<{ default: object }>('./locales/*.json', { query: '?part=rest' }),
+};
 const domainFiles = import.meta.glob<{ default: object }>('./domains/*/*.json');
 
 /**
@@ -17,17 +22,20 @@ const domainOf = (file: string): string => file.split('/')[2] ?? '';
 /**
  * One language's tree, as `resources.ts` builds it for every language (its JSON file plus each
  * domain bundle under the domain's key) but for the on-demand domains, fetched on demand: the app
- * loads only the languages it shows.
+ * loads only the languages it shows. `'login'`: only the sections the login page shows
+ * (`LOGIN_SECTIONS`); `'rest'`: the other sections and the domains, which complete a `'login'` tree.
  */
-export async function loadTranslation(code: LanguageCode): Promise<object> {
-  const load = locales[`./locales/${code}.json`];
-  if (!load) throw new Error(`no translation for ${code}`);
-  const domains = Object.entries(domainFiles).filter(([file]) => file.endsWith(`/${code}.json`) && !ON_DEMAND_DOMAINS.has(domainOf(file)));
-  const [base, ...mounted] = await Promise.all([
-    load().then((m) => m.default),
-    ...domains.map(async ([file, loadDomain]) => [domainOf(file), (await loadDomain()).default] as const),
+export async function loadTranslation(code: LanguageCode, parts: readonly LocalePart[] = ['login', 'rest']): Promise<object> {
+  const files = parts.map((part) => localeParts[part][`./locales/${code}.json`]);
+  if (files.some((load) => !load)) throw new Error(`no translation for ${code}`);
+  const domains = parts.includes('rest')
+    ? Object.entries(domainFiles).filter(([file]) => file.endsWith(`/${code}.json`) && !ON_DEMAND_DOMAINS.has(domainOf(file)))
+    : [];
+  const [sections, mounted] = await Promise.all([
+    Promise.all(files.map(async (load) => (await (load as () => Promise<{ default: object }>)()).default)),
+    Promise.all(domains.map(async ([file, loadDomain]) => [domainOf(file), (await loadDomain()).default] as const)),
   ]);
-  return { ...base, ...Object.fromEntries(mounted as (readonly [string, object])[]) };
+  return Object.assign({}, ...sections, Object.fromEntries(mounted));
 }
 
 /** One on-demand domain's texts in one language, as the subtree to mount under the domain's key. */
