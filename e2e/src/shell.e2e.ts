@@ -144,6 +144,8 @@ describe('the app shell in Chromium at phone size', () => {
     const { page } = a;
     await page.goto('/#/');
     await page.click('[data-testid=home-avatar]');
+    // the personal area's code loads with the first tap
+    await page.locator('[data-testid=mine-panel]').waitFor();
     for (const item of ['profile', 'wallet', 'favorites', 'moments', 'settings', 'language', 'about']) {
       expect(await page.isVisible(`[data-testid=mine-item-${item}]`), item).toBe(true);
     }
