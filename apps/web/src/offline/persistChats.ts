@@ -5,25 +5,30 @@ import { CHAT_CACHE_DB, type SavedThread, threadToKeep } from './keep.ts';
 
 /** Writes wait this long, so a burst of messages is one write. */
 const SAVE_DELAY_MS = 400;
-/** At the latest this long after the chat list first settles, the copy is read and written even if the page never idles. */
-const IDLE_TIMEOUT_MS = 2000;
+/**
+ * Unless the chats must come from the copy (offline), its code loads this long after the chat list
+ * first settles: Dexie is not fetched and parsed while the first screen is drawn and settles.
+ */
+const QUIET_AFTER_START_MS = 3000;
 
 const userIdOf = (): string => String(useSession.getState().userInfo?.user_id ?? useSession.getState().userInfo?.id ?? '');
 
-/** The copy's code with Dexie (about 30 kB gzip): loaded once it is needed, not with the first screen. */
+/** Ends the quiet start: at once when the copy is needed now, else `QUIET_AFTER_START_MS` after the list settled. */
+let endQuiet: () => void = () => undefined;
+const quiet = new Promise<void>((resolve) => {
+  endQuiet = resolve;
+});
+
+/** The copy's code with Dexie (about 30 kB gzip): loaded once it is needed, after the quiet start unless `now`. */
 let cache: Promise<typeof import('./chatCache.ts')> | null = null;
-const loadCache = () => {
-  cache ??= import('./chatCache.ts');
+const loadCache = (now = false) => {
+  if (now) endQuiet();
+  cache ??= quiet.then(() => import('./chatCache.ts'));
   return cache;
 };
 
-const whenIdle = (run: () => void): void => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-  else setTimeout(run, 0);
-};
-
-async function restore(userId: string): Promise<void> {
-  const saved = await (await loadCache()).readSaved(userId);
+async function restore(userId: string, now: boolean): Promise<void> {
+  const saved = await (await loadCache(now)).readSaved(userId);
   if (userIdOf() !== userId) return;
   if (saved.list) useConversations.getState().restore(saved.list);
   for (const t of saved.threads) useMessages.getState().restoreThread(t.contactId, { items: t.items, hasOlder: t.hasOlder, syncedMsgId: t.syncedMsgId });
@@ -32,7 +37,7 @@ async function restore(userId: string): Promise<void> {
 /** Logout: nothing of this user stays on the device (the database is deleted even when its code was never loaded). */
 async function deleteCopy(): Promise<void> {
   if (cache) {
-    await (await cache).deleteChatCache();
+    await (await loadCache(true)).deleteChatCache();
     return;
   }
   await new Promise<void>((resolve, reject) => {
@@ -47,29 +52,33 @@ async function deleteCopy(): Promise<void> {
  * at start, written after they change, deleted at logout.
  *
  * A start without the network restores the copy at once (the browser knows it is offline, or the
- * chat list's first load fails); a start with it draws the list from the server and reads the copy
- * (the kept messages of each chat) when the page is next idle, so the first screen does not wait for
- * IndexedDB or carry Dexie.
+ * chat list's first load fails); a start with it draws the list from the server, and the copy (the
+ * kept messages of each chat) is read and written from a few seconds after the list settled, so the
+ * first screen neither waits for IndexedDB nor fetches and parses Dexie.
  */
 export function startChatCache(): void {
   const failed = (err: unknown) => console.warn('offline copy of the chats failed', err);
   let restoring: string | null = null;
-  const restoreOnce = () => {
+  const restoreOnce = (now: boolean) => {
     const userId = userIdOf();
     if (!userId || restoring === userId) return;
     restoring = userId;
-    void restore(userId).catch(failed);
+    void restore(userId, now).catch(failed);
+  };
+  const afterQuiet = () => {
+    setTimeout(endQuiet, QUIET_AFTER_START_MS);
+    restoreOnce(false);
   };
 
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) restoreOnce();
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) restoreOnce(true);
+  const settled = () => useConversations.getState().loaded || useConversations.getState().failed;
+  if (settled()) afterQuiet();
   else {
-    const settled = () => useConversations.getState().loaded || useConversations.getState().failed;
-    if (settled()) whenIdle(restoreOnce);
     const stop = useConversations.subscribe((s, previous) => {
-      if (s.failed && !previous.failed && !s.loaded) restoreOnce();
+      if (s.failed && !previous.failed && !s.loaded) restoreOnce(true);
       if (!settled()) return;
       stop();
-      whenIdle(restoreOnce);
+      afterQuiet();
     });
   }
 
