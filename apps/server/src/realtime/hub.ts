@@ -370,6 +370,13 @@ export class Hub {
     if (this.waiting.length > 0) this.schedule();
   }
 
+  /** Writes an answer to this socket's own call now, after the frames already waiting for it (no hold). */
+  reply(conn: Conn, frame: string): void {
+    if (conn.ws.readyState !== conn.ws.OPEN) return;
+    conn.queue[conn.queued++] = textFrame(frame);
+    this.flushConn(conn);
+  }
+
   /** Writes the frames waiting for one socket now (before it is closed). */
   private flushConn(conn: Conn): void {
     const n = conn.queued;

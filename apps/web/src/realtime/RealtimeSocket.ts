@@ -1,5 +1,6 @@
 import {
   type ClientFrame,
+  type Envelope,
   type Push,
   type PushTypeName,
   SOCKET_HEARTBEAT_MS,
@@ -7,6 +8,7 @@ import {
   SOCKET_RECONNECT_DELAY_MS,
   SOCKET_RESTART_CLOSE_CODE,
   SOCKET_RESTART_RECONNECT_MAX_MS,
+  type SocketCallName,
 } from '@parley/protocol';
 import { createEmitter } from './emitter.ts';
 
@@ -43,6 +45,20 @@ export interface SocketOptions {
 
 type PushEvents = { [K in PushTypeName]: Push } & { '*': Push };
 
+/** A call over the socket that got no answer: the socket closed first, or the time ran out. */
+export class SocketCallLost extends Error {
+  constructor(readonly reason: 'network' | 'timeout') {
+    super(`socket call lost: ${reason}`);
+    this.name = 'SocketCallLost';
+  }
+}
+
+interface PendingCall {
+  resolve(envelope: Envelope<unknown>): void;
+  reject(error: SocketCallLost): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
 /**
  * The socket client (spec §4 "Socket", design "Realtime"): on `init` it stores the client id and
  * binds with the token; it pings every 20 s, reconnects every 5 s up to 5 times, then reports the
@@ -60,6 +76,8 @@ export class RealtimeSocket {
   private readonly heartbeatMs: number;
   private readonly reconnectDelayMs: number;
   private readonly maxAttempts: number;
+  private seq = 0;
+  private readonly calls = new Map<number, PendingCall>();
 
   constructor(private readonly options: SocketOptions) {
     this.heartbeatMs = options.heartbeatMs ?? SOCKET_HEARTBEAT_MS;
@@ -106,6 +124,23 @@ export class RealtimeSocket {
     return true;
   }
 
+  /**
+   * Calls a socket-callable endpoint on the bound socket (a `call` frame, answered by an `answer`
+   * frame with the envelope HTTP would answer); null when the socket is not bound, to call over HTTP.
+   */
+  call(name: SocketCallName, body: object, timeoutMs: number): Promise<Envelope<unknown>> | null {
+    if (this.state !== 'bound') return null;
+    const seq = ++this.seq;
+    if (!this.send({ type: 'call', seq, name, body })) return null;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.calls.delete(seq);
+        reject(new SocketCallLost('timeout'));
+      }, timeoutMs);
+      this.calls.set(seq, { resolve, reject, timer });
+    });
+  }
+
   private open(): void {
     this.setState('connecting');
     let ws: WebSocketLike;
@@ -150,6 +185,14 @@ export class RealtimeSocket {
     } else if (push.type === 'bindUid') {
       this.attempts = 0;
       this.setState('bound');
+    } else if (push.type === 'answer') {
+      const { seq, ...envelope } = push.data as Envelope<unknown> & { seq: number };
+      const pending = this.calls.get(seq);
+      if (!pending) return;
+      this.calls.delete(seq);
+      clearTimeout(pending.timer);
+      pending.resolve(envelope);
+      return;
     }
     this.pushes.emit(push.type, push);
     this.pushes.emit('*', push);
@@ -181,10 +224,15 @@ export class RealtimeSocket {
     }, delayMs);
   }
 
-  /** Forgets the current socket without closing it. */
+  /** Forgets the current socket without closing it; calls waiting for an answer on it are lost. */
   private detach(): void {
     clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = undefined;
+    for (const pending of this.calls.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(new SocketCallLost('network'));
+    }
+    this.calls.clear();
     const ws = this.ws;
     this.ws = null;
     if (ws) {
