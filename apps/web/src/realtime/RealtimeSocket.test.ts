@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeSocket, type SocketState, type WebSocketLike } from './RealtimeSocket.ts';
+import { CALLS_PER_SECOND, RealtimeSocket, type SocketState, type WebSocketLike } from './RealtimeSocket.ts';
 
 class FakeSocket implements WebSocketLike {
   readyState = 0;
@@ -194,5 +194,17 @@ describe('RealtimeSocket', () => {
     await expect(late).rejects.toMatchObject({ reason: 'timeout' });
     last().serverCloses(1006);
     await expect(cut).rejects.toMatchObject({ reason: 'network' });
+  });
+
+  it('past CALLS_PER_SECOND in a second, calls answer null (they go over HTTP), so the socket stays under the server frame limit', () => {
+    const { client, last } = setup();
+    client.connect();
+    last().serverOpens();
+    last().serverSends({ type: 'bindUid', data: { user_id: 7 } });
+    const made = Array.from({ length: CALLS_PER_SECOND + 3 }, (_, i) => client.call('sendMessage', { id: `m${i}` }, 10_000));
+    expect(made.filter((c) => c !== null)).toHaveLength(CALLS_PER_SECOND);
+    expect(made.slice(CALLS_PER_SECOND).every((c) => c === null)).toBe(true);
+    vi.advanceTimersByTime(1_000);
+    expect(client.call('sendMessage', { id: 'next' }, 10_000)).not.toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import {
   SOCKET_RECONNECT_ATTEMPTS,
   SOCKET_RECONNECT_DELAY_MS,
   SOCKET_RESTART_CLOSE_CODE,
+  SOCKET_FRAMES_PER_SECOND,
   SOCKET_RESTART_RECONNECT_MAX_MS,
   type SocketCallName,
 } from '@parley/protocol';
@@ -45,6 +46,13 @@ export interface SocketOptions {
 
 type PushEvents = { [K in PushTypeName]: Push } & { '*': Push };
 
+/**
+ * Calls a socket sends per second at most, well under the server's frame limit (which closes a
+ * socket past it) so that pings and binds always fit: a burst beyond it (an outbox of many messages
+ * sent again after a reconnect) goes over HTTP instead.
+ */
+export const CALLS_PER_SECOND = Math.floor(SOCKET_FRAMES_PER_SECOND / 2);
+
 /** A call over the socket that got no answer: the socket closed first, or the time ran out. */
 export class SocketCallLost extends Error {
   constructor(readonly reason: 'network' | 'timeout') {
@@ -78,6 +86,9 @@ export class RealtimeSocket {
   private readonly maxAttempts: number;
   private seq = 0;
   private readonly calls = new Map<number, PendingCall>();
+  /** call frames sent in the current second (`callWindowStart`): past CALLS_PER_SECOND they go over HTTP */
+  private callsInWindow = 0;
+  private callWindowStart = 0;
 
   constructor(private readonly options: SocketOptions) {
     this.heartbeatMs = options.heartbeatMs ?? SOCKET_HEARTBEAT_MS;
@@ -130,6 +141,13 @@ export class RealtimeSocket {
    */
   call(name: SocketCallName, body: object, timeoutMs: number): Promise<Envelope<unknown>> | null {
     if (this.state !== 'bound') return null;
+    const now = Date.now();
+    if (now - this.callWindowStart >= 1000) {
+      this.callWindowStart = now;
+      this.callsInWindow = 0;
+    }
+    if (this.callsInWindow >= CALLS_PER_SECOND) return null;
+    this.callsInWindow += 1;
     const seq = ++this.seq;
     if (!this.send({ type: 'call', seq, name, body })) return null;
     return new Promise((resolve, reject) => {
