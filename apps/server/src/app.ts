@@ -120,7 +120,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   app.addHook('onClose', async () => ctx.background.idle());
 
   await serveStatic(app, config.webDist, path.join(SERVER_ROOT, 'assets'));
-  const detachSocket = attachSocket(app, hub, { resolve: (t) => ctx.sessions.resolve(t) }, socketCalls(router.calls, app.log), config, () => draining);
+  const detachSocket = attachSocket(app, hub, { resolve: (t) => ctx.sessions.resolve(t) }, socketCalls(router.calls, app.log, metrics.observeCall), config, () => draining);
 
   await system.refresh();
   const poll = setInterval(async () => {

@@ -14,7 +14,12 @@ const MAX_SEQ = 2 ** 31 - 1;
  * the frame's `seq` and the envelope HTTP would have answered. A frame without a usable `seq` gets an
  * `error` frame instead, since nothing could match its answer.
  */
-export function socketCalls(calls: ReadonlyMap<SocketCallName, SocketCall>, log: FastifyBaseLogger) {
+export function socketCalls(
+  calls: ReadonlyMap<SocketCallName, SocketCall>,
+  log: FastifyBaseLogger,
+  /** hears each call of a known endpoint: ok (code 0) or refused, and how long it took */
+  observe: (name: SocketCallName, ok: boolean, seconds: number) => void = () => undefined,
+) {
   async function envelopeOf(user: AuthUser | null, name: unknown, body: unknown, clientId: string): Promise<Envelope<unknown>> {
     const call = typeof name === 'string' ? calls.get(name as SocketCallName) : undefined;
     try {
@@ -37,7 +42,10 @@ export function socketCalls(calls: ReadonlyMap<SocketCallName, SocketCall>, log:
         const bad = refusal('common.invalid', errors['common.invalid'].code, { detail: 'seq: a whole number from 0 is required' });
         return frameOf('error', { code: bad.code, msg: bad.msg, key: bad.key });
       }
-      return frameOf('answer', { seq, ...(await envelopeOf(user, frame.name, frame.body, clientId)) });
+      const started = performance.now();
+      const envelope = await envelopeOf(user, frame.name, frame.body, clientId);
+      if (calls.has(frame.name as SocketCallName)) observe(frame.name as SocketCallName, envelope.code === 0, (performance.now() - started) / 1000);
+      return frameOf('answer', { seq, ...envelope });
     },
   };
 }
