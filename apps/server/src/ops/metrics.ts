@@ -99,6 +99,9 @@ export function createMetrics(sources: MetricSources): Metrics {
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
     registers: [registry],
   });
+  // one series per route of the endpoint table (or per static route): bounded
+  const routeSeries = new Map<string, ReturnType<typeof requests.labels>>();
+  const callSeries = new Map<string, ReturnType<typeof calls.labels>>();
   const queries = new Histogram({
     name: 'parley_db_query_seconds',
     help: 'Database time per query',
@@ -108,11 +111,23 @@ export function createMetrics(sources: MetricSources): Metrics {
 
   return {
     observeRequest(route, seconds) {
-      requests.observe({ route }, seconds);
+      let child = routeSeries.get(route);
+      if (!child) {
+        child = requests.labels({ route });
+        routeSeries.set(route, child);
+      }
+      child.observe(seconds);
       if (route.toLowerCase() === SEND_PATH) send.observe(seconds);
     },
     observeCall(name, ok, seconds) {
-      calls.observe({ name, outcome: ok ? 'ok' : 'refused' }, seconds);
+      // a burst of calls observes thousands at once: the labelled children are looked up once
+      const key = `${name}:${ok}`;
+      let child = callSeries.get(key);
+      if (!child) {
+        child = calls.labels({ name, outcome: ok ? 'ok' : 'refused' });
+        callSeries.set(key, child);
+      }
+      child.observe(seconds);
       if (name === SEND_CALL) send.observe(seconds);
     },
     observeQuery(seconds) {
