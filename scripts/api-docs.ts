@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ENDPOINT_NAMES, endpoints, PUSH_NAMES, pushes } from '@parley/protocol';
+import { ENDPOINT_NAMES, type EndpointDef, endpoints, PUSH_NAMES, pushes } from '@parley/protocol';
 import type { z } from 'zod';
 import { jsonSchemaOf } from '../apps/server/src/http/openapi.ts';
 
@@ -35,7 +35,8 @@ export function renderApiDocs(): string {
     ...names.map((n) => {
       const e = endpoints[n];
       const access = e.access === 'public' ? 'public' : e.role ? `user: ${e.role}` : 'user';
-      return `| \`${e.path}\` | ${n} | ${access} | ${e.summary} |`;
+      const socket = (e as EndpointDef).socket ? ' (also a socket `call`)' : '';
+      return `| \`${e.path}\` | ${n} | ${access} | ${e.summary}${socket} |`;
     }),
     '',
     '## Requests and responses',
@@ -69,6 +70,14 @@ export function renderEndpointPaths(): string {
     'export const ENDPOINT_PATHS = {',
     ...lines,
     '} as const satisfies Record<EndpointName, string>;',
+    '',
+    '/** The endpoints a bound socket may also call with a `call` frame (their `socket` flag). */',
+    `export const SOCKET_CALLS = [${ENDPOINT_NAMES.filter((n) => (endpoints[n] as EndpointDef).socket)
+      .sort()
+      .map((n) => `'${n}'`)
+      .join(', ')}] as const satisfies readonly EndpointName[];`,
+    '',
+    'export type SocketCallName = (typeof SOCKET_CALLS)[number];',
     '',
   ].join('\n');
 }

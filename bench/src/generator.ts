@@ -1,25 +1,21 @@
 /**
- * The load generator: a separate process that holds the client sockets and sends through the HTTP
- * API. It reads one JSON job from the file named on argv and prints JSON lines on stdout.
+ * The load generator: a separate process that holds the client sockets and sends through them (or
+ * through the HTTP API). It reads one JSON job from the file named on argv and prints JSON lines on stdout.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { groupContactId } from '@parley/protocol';
+import { type EndpointBody, groupContactId } from '@parley/protocol';
 import { Agent, request } from 'undici';
 import { percentile } from './procstat.ts';
-import { connectRaw, type RawWs } from './rawClient.ts';
+import { type Client, connectAll, socketCaller } from './boundSockets.ts';
+
+/** How clients send: a `call` frame on their bound socket (as the web app does), or an HTTP POST. */
+export type SendsOver = 'socket' | 'http';
 
 export type Job =
-  | { kind: 'fanout'; url: string; tokens: string[]; groupId: number; rates: number[]; seconds: number; allSteps?: boolean; p95Budget?: number }
-  | { kind: 'private'; url: string; tokens: string[]; userIds: number[]; rate: number; seconds: number; warmupSeconds: number }
+  | { kind: 'fanout'; url: string; tokens: string[]; groupId: number; rates: number[]; seconds: number; allSteps?: boolean; p95Budget?: number; over: SendsOver }
+  | { kind: 'private'; url: string; tokens: string[]; userIds: number[]; rate: number; seconds: number; warmupSeconds: number; over: SendsOver }
   | { kind: 'idle'; url: string; tokens: string[]; sockets: number; holdSeconds: number };
-
-interface Client {
-  ws: RawWs;
-  clientId: string;
-  received: number;
-  closed: boolean;
-}
 
 const MARK = Buffer.from('"content":"b:');
 
@@ -36,52 +32,17 @@ function markOf(frame: Buffer): [step: number, sentAt: number] | null {
   return [step, sentAt];
 }
 
-async function connect(url: string, token: string, onFrame: (frame: Buffer) => void): Promise<Client> {
-  let bound = false;
-  let resolveBound: () => void = () => {};
-  const boundNow = new Promise<void>((r) => {
-    resolveBound = r;
-  });
-  const client: Client = { ws: null as unknown as RawWs, clientId: '', received: 0, closed: false };
-  client.ws = await connectRaw(
-    `${url.replace('http', 'ws')}/wss`,
-    (data, ws) => {
-      if (bound) return onFrame(data);
-      const raw = data.toString();
-      if (raw.startsWith('{"type":"init"')) {
-        client.clientId = JSON.parse(raw).client_id;
-        ws.send(JSON.stringify({ type: 'bindUid', token }));
-      } else if (raw.startsWith('{"type":"bindUid"')) {
-        bound = true;
-        resolveBound();
-      }
-    },
-    () => {
-      client.closed = true;
-    },
-  );
-  await boundNow;
-  const ping = setInterval(() => !client.ws.closed && client.ws.send('{"type":"ping"}'), 20_000);
-  ping.unref();
-  return client;
-}
-
-async function connectAll(url: string, tokens: string[], onFrame: (frame: Buffer) => void, parallel = 200) {
-  const clients: Client[] = new Array(tokens.length);
-  for (let i = 0; i < tokens.length; i += parallel) {
-    const batch = tokens.slice(i, i + parallel).map((t, j) =>
-      connect(url, t, onFrame).then((c) => {
-        clients[i + j] = c;
-      }),
-    );
-    await Promise.all(batch);
-  }
-  return clients;
-}
-
 const agent = new Agent({ connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
 
-async function send(url: string, token: string, body: object, clientId = ''): Promise<boolean> {
+const caller = socketCaller();
+
+/** Sends one message as `client` (holding `token`), over its socket or over HTTP; true when accepted. */
+async function send(over: SendsOver, url: string, token: string, client: Client, body: EndpointBody<'sendMessage'>): Promise<boolean> {
+  if (over === 'socket') return (await caller.call(client, 'sendMessage', body)).code === 0;
+  return sendOverHttp(url, token, body, client.clientId);
+}
+
+async function sendOverHttp(url: string, token: string, body: object, clientId: string): Promise<boolean> {
   try {
     const res = await request(`${url}/enterprise/im/sendMessage`, {
       method: 'POST',
@@ -125,7 +86,9 @@ async function fanout(job: Extract<Job, { kind: 'fanout' }>) {
     if (!m || m[0] !== step) return;
     received++;
     latencies.push(Date.now() - m[1]);
-  });
+  }, 200, caller.onAnswer);
+  // a message sent over a socket is not pushed back to that socket (the sender has the answer)
+  const pushedTo = job.over === 'socket' ? clients.length - 1 : clients.length;
   const results = [];
   for (const rate of job.rates) {
     step++;
@@ -134,7 +97,7 @@ async function fanout(job: Extract<Job, { kind: 'fanout' }>) {
     const closedBefore = clients.filter((c) => c.closed).length;
     emit({ event: 'step-start', rate });
     const accepted = await paced(rate, job.seconds, (seq) =>
-      send(job.url, job.tokens[seq % job.tokens.length], {
+      send(job.over, job.url, job.tokens[seq % job.tokens.length], clients[seq % job.tokens.length], {
         id: randomUUID(),
         toContactId: groupContactId(job.groupId),
         is_group: 1,
@@ -142,7 +105,7 @@ async function fanout(job: Extract<Job, { kind: 'fanout' }>) {
         content: `b:${step}:${Date.now()}`,
       }),
     );
-    const expected = accepted * clients.length;
+    const expected = accepted * pushedTo;
     const drainUntil = Date.now() + 5_000;
     while (received < expected && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 100));
     const sorted = latencies.sort((a, b) => a - b);
@@ -177,17 +140,19 @@ async function privateChat(job: Extract<Job, { kind: 'private' }>) {
     if (!m || m[0] === 0) return; // warm-up traffic
     received++;
     latencies.push(Date.now() - m[1]);
-  });
-  // Pairs (2i, 2i+1) are friends. Only the recipient's socket is counted: the sender sends with its
-  // own socket's client id so that its own device is skipped.
+  }, 200, caller.onAnswer);
+  // Pairs (2i, 2i+1) are friends. Only the recipient's socket is counted: the sender sends from its
+  // own socket (or with that socket's client id over HTTP) so that its own device is skipped.
   const sendOne = (seq: number) => {
     const pair = seq % (job.tokens.length / 2);
     const fromA = Math.floor(seq / (job.tokens.length / 2)) % 2 === 0;
     const from = fromA ? 2 * pair : 2 * pair + 1;
     const to = fromA ? 2 * pair + 1 : 2 * pair;
     return send(
+      job.over,
       job.url,
       job.tokens[from],
+      clients[from],
       {
         id: randomUUID(),
         toContactId: job.userIds[to],
@@ -195,7 +160,6 @@ async function privateChat(job: Extract<Job, { kind: 'private' }>) {
         type: 'text',
         content: `b:${step}:${Date.now()}`,
       },
-      clients[from].clientId,
     );
   };
   // Warm-up at the same rate (a fresh process compiles its hot paths and opens its HTTP pool in the

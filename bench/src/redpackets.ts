@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { type EndpointBody, type EndpointData, type EndpointName, endpoints } from '@parley/protocol';
+import { type Client, connectAll, socketCaller } from './boundSockets.ts';
+import type { SendsOver } from './generator.ts';
 
 /**
  * Red-packet claims against the running server: a burst (1,000 clients open one 100-share packet at
  * once: p95 latency and exactly 100 winners with the exact sum) and a sustained run (many packets,
- * a fixed number of claims in flight: claims per second).
+ * a fixed number of claims in flight: claims per second). Clients open packets as the web app does,
+ * with a `call` frame on their bound socket, or with HTTP POSTs (`over: 'http'`).
  */
 
 export const CLAIM_BUDGET = { burstP95: 100, claimsPerSecond: 2_000 };
@@ -32,8 +35,17 @@ export interface ClaimFigures {
   sustained: { claims: number; packets: number; seconds: number; perSecond: number; p95: number; failures: number };
 }
 
-export async function benchRedPackets(url: string, tokens: string[], groupId: number, packets = 40, inFlight = 64): Promise<ClaimFigures> {
+export async function benchRedPackets(url: string, tokens: string[], groupId: number, over: SendsOver, packets = 40, inFlight = 64): Promise<ClaimFigures> {
   const sender = tokens[0];
+  const caller = socketCaller();
+  const sockets: Client[] = over === 'socket' ? await connectAll(url, tokens.slice(0, 1000), () => {}, 200, caller.onAnswer) : [];
+  /** client `i` (holding tokens[i]) opens a packet */
+  const open = async (i: number, msgId: number): Promise<EndpointData<'openRedPacket'>> => {
+    if (over === 'http') return call(url, tokens[i], 'openRedPacket', { msg_id: msgId });
+    const answer = await caller.call(sockets[i], 'openRedPacket', { msg_id: msgId });
+    if (answer.code !== 0) throw new Error(`openRedPacket: ${answer.code} ${answer.msg}`);
+    return answer.data as EndpointData<'openRedPacket'>;
+  };
   const to = `group-${groupId}`;
   await call(url, sender, 'openWallet', {});
   await call(url, sender, 'recharge', { amount: '50000' });
@@ -47,9 +59,9 @@ export async function benchRedPackets(url: string, tokens: string[], groupId: nu
   await Promise.all(clients.map((token) => call(url, token, 'getRedPacket', { msg_id: burstPacket })));
   const times: number[] = [];
   const answers = await Promise.all(
-    clients.map(async (token) => {
+    clients.map(async (_token, i) => {
       const t0 = performance.now();
-      const r = await call(url, token, 'openRedPacket', { msg_id: burstPacket });
+      const r = await open(i, burstPacket);
       times.push(performance.now() - t0);
       return r;
     }),
@@ -63,8 +75,8 @@ export async function benchRedPackets(url: string, tokens: string[], groupId: nu
   // sustained: many packets, each opened by 100 different clients, `inFlight` claims at a time
   const ids: number[] = [];
   for (let i = 0; i < packets; i++) ids.push(await send('100.00'));
-  const work: { token: string; msgId: number }[] = [];
-  for (let k = 0; k < 100; k++) for (const [j, msgId] of ids.entries()) work.push({ token: tokens[(k * 7 + j) % 1000], msgId });
+  const work: { client: number; msgId: number }[] = [];
+  for (let k = 0; k < 100; k++) for (const [j, msgId] of ids.entries()) work.push({ client: (k * 7 + j) % 1000, msgId });
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
@@ -74,7 +86,7 @@ export async function benchRedPackets(url: string, tokens: string[], groupId: nu
       while (next < work.length) {
         const job = work[next++];
         const t0 = performance.now();
-        const r = await call(url, job.token, 'openRedPacket', { msg_id: job.msgId });
+        const r = await open(job.client, job.msgId);
         latencies.push(performance.now() - t0);
         if (r.outcome !== 'success') failures++;
       }
@@ -82,6 +94,7 @@ export async function benchRedPackets(url: string, tokens: string[], groupId: nu
   );
   const seconds = (performance.now() - start) / 1000;
   latencies.sort((x, y) => x - y);
+  for (const socket of sockets) socket.ws.close();
   return {
     burst: {
       clients: clients.length,

@@ -5,7 +5,8 @@
  * (fan-out step length, default 30), --rates R,R… (fan-out steps in messages/s), --all-steps (run every fan-out
  * step even after one fails), --profile (the server writes a CPU profile to $TMPDIR/parley-prof), --fuzz N
  * (bodies of the fuzz run, default 10,000), --history N (messages of the history section, default 1,000,000;
- * issue 17 sizes it at 10,000,000), --private-rate N. The history section runs on SQLite and then again on
+ * issue 17 sizes it at 10,000,000), --private-rate N, --over-http (clients send messages and open red packets
+ * with HTTP POSTs instead of `call` frames on their bound sockets, the web app's way). The history section runs on SQLite and then again on
  * PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local `test` database), in a schema of its own
  * that is dropped afterwards; it is skipped there when PostgreSQL is unreachable.
  */
@@ -15,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import type { Job } from './generator.ts';
+import type { Job, SendsOver } from './generator.ts';
 import { endpointCases, fireFuzz, fuzzCases } from '@parley/server/testing';
 import { cpuSeconds, rssMb, rssPeak } from './procstat.ts';
 import { BIG_GROUP, fileLimit, seedBigGroup } from './bigGroup.ts';
@@ -45,6 +46,8 @@ const fuzzBodies = Number(args[args.indexOf('--fuzz') + 1]) || 10_000;
 const historyMessages = Number(args[args.indexOf('--history') + 1]) || 1_000_000;
 /** messages per second of the private-chat section (the budget's rate unless given) */
 const privateRate = Number(args[args.indexOf('--private-rate') + 1]) || BUDGET_PRIVATE_RATE;
+/** how clients send messages and open red packets: over their bound socket as the web app does, or `--over-http` */
+const over: SendsOver = args.includes('--over-http') ? 'http' : 'socket';
 
 /** Issue 17: server CPU per delivery at 100,000 deliveries/s (a 1,000-member group at 100 msg/s). */
 const FANOUT_CPU_BUDGET = { usPerDelivery: 2, atDeliveriesPerSecond: 100_000 };
@@ -245,7 +248,7 @@ async function main() {
       console.log(`Group fan-out: 1,000 bound clients, one 1,000-member group, ${seconds} s per step`);
       const steps = await fanoutSteps(
         pid,
-        { kind: 'fanout', url, tokens: seeded.tokens.slice(0, 1000), groupId: seeded.groupId, rates, seconds, allSteps, p95Budget: BUDGET.groupP95 },
+        { kind: 'fanout', url, tokens: seeded.tokens.slice(0, 1000), groupId: seeded.groupId, rates, seconds, allSteps, p95Budget: BUDGET.groupP95, over },
       );
       const passing = steps.filter((s) => s.pass);
       const best = passing.length ? passing[passing.length - 1].rate : 0;
@@ -269,7 +272,7 @@ async function main() {
       );
       const [step] = await fanoutSteps(
         pid,
-        { kind: 'fanout', url, tokens: big.tokens, groupId: big.groupId, rates: [BIG_GROUP.rate], seconds, p95Budget: BIG_GROUP.p95 },
+        { kind: 'fanout', url, tokens: big.tokens, groupId: big.groupId, rates: [BIG_GROUP.rate], seconds, p95Budget: BIG_GROUP.p95, over },
         Math.max(files.soft, Math.min(files.hard, 2 * big.tokens.length)),
       );
       lines.push(
@@ -281,7 +284,7 @@ async function main() {
       console.log(`\nPrivate chat: ${BUDGET.privatePairs.toLocaleString('en')} friend pairs, ${privateRate.toLocaleString('en')} messages/s for 20 s (after a 5 s warm-up at the same rate)`);
       const window = { at: 0, cpu: 0, genCpu: 0, seconds: 0, serverCpu: 0, generatorCpu: 0 };
       const r = await runGenerator(
-        { kind: 'private', url, tokens: seeded.tokens.slice(0, 2 * BUDGET.privatePairs), userIds: seeded.userIds.slice(0, 2 * BUDGET.privatePairs), rate: privateRate, seconds: 20, warmupSeconds: 5 },
+        { kind: 'private', url, tokens: seeded.tokens.slice(0, 2 * BUDGET.privatePairs), userIds: seeded.userIds.slice(0, 2 * BUDGET.privatePairs), rate: privateRate, seconds: 20, warmupSeconds: 5, over },
         (e, genPid) => {
           if (e.event === 'run-start') Object.assign(window, { at: Date.now(), cpu: cpuSeconds(pid), genCpu: cpuSeconds(genPid) });
           if (e.event === 'run-end') {
@@ -366,9 +369,9 @@ async function main() {
     }
     if (history) lines.push(...(await measureHistory(url, seeded, history, 'SQLite')));
     if (wants('redpackets')) {
-      console.log('\nRed packets: 1,000 clients open one 100-share packet at once; then 40 packets × 100 claims, 64 in flight');
+      console.log(`\nRed packets (opened ${over === 'socket' ? 'with call frames on bound sockets' : 'with HTTP POSTs'}): 1,000 clients open one 100-share packet at once; then 40 packets × 100 claims, 64 in flight`);
       const cpu0 = cpuSeconds(pid);
-      const r = await benchRedPackets(url, seeded.tokens, seeded.groupId);
+      const r = await benchRedPackets(url, seeded.tokens, seeded.groupId, over);
       const cpu = cpuSeconds(pid) - cpu0;
       const floor = await burstFloor(r.burst.clients);
       const b = r.burst;

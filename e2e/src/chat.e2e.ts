@@ -62,10 +62,18 @@ describe('chat: two people, every message kind, live, read, recall, forward, rec
     await app?.close();
   });
 
-  it('A sends text; B opens the chat and sees it; A then sees "read"', async () => {
+  it('A sends text (over the bound socket, no HTTP request); B opens the chat and sees it; A then sees "read"', async () => {
     await openChat(a.page, idB);
+    await waitBound(a.page);
+    const overHttp: string[] = [];
+    const watch = (request: { url(): string }) => {
+      if (request.url().includes('/enterprise/im/sendMessage')) overHttp.push(request.url());
+    };
+    a.page.on('request', watch);
     await sendText(a.page, 'Hello Bob');
     const msgId = await storedIdOf(a.page, 'Hello Bob');
+    a.page.off('request', watch);
+    expect(overHttp).toEqual([]);
     const mark = a.page.locator(`[data-testid=message-read-${msgId}]`);
     await expect.poll(() => mark.getAttribute('data-read')).toBe('0');
 
@@ -270,16 +278,33 @@ describe('chat: two people, every message kind, live, read, recall, forward, rec
 
   it('a message B wrote but the server never got survives a reload and arrives exactly once', async () => {
     await openChat(a.page, idB);
+    // B's network: the send goes out on the bound socket, which dies before the server gets it; then
+    // no socket connects and HTTP fails too, until the network is back
+    let network: 'up' | 'dropsSends' | 'down' = 'dropsSends';
+    await b.page.routeWebSocket('**/wss', (ws) => {
+      if (network === 'down') return ws.close();
+      const server = ws.connectToServer();
+      if (network === 'up') return;
+      ws.onMessage((frame) => {
+        if (!String(frame).includes('"type":"call"')) return server.send(frame);
+        network = 'down';
+        ws.close();
+        server.close();
+      });
+    });
+    await b.page.route('**/enterprise/im/sendMessage', (route) => (network === 'up' ? route.continue() : route.abort()));
+    await b.page.reload();
     await openChat(b.page, idA);
+    await waitBound(b.page);
     const text = 'kept across a reload';
     const outbox = () => b.page.evaluate((id) => localStorage.getItem(`outbox:${id}`), idB);
-    await b.page.route('**/enterprise/im/sendMessage', (route) => route.abort());
     await sendText(b.page, text);
     const mine = rows(b.page, 'text').filter({ hasText: text });
     await expect.poll(() => mine.getAttribute('data-status')).toBe('failed');
+    expect(network).toBe('down');
     expect(await outbox()).toContain(text);
 
-    await b.page.unroute('**/enterprise/im/sendMessage');
+    network = 'up';
     await b.page.reload();
     await waitBound(b.page);
     await rows(a.page, 'text').filter({ hasText: text }).waitFor({ timeout: 15_000 });

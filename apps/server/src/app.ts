@@ -21,6 +21,7 @@ import { createMetrics } from './ops/metrics.ts';
 import { type Bus, localBus, redisBus } from './realtime/bus.ts';
 import { Hub } from './realtime/hub.ts';
 import { redisPresence, soloPresence } from './realtime/presence.ts';
+import { socketCalls } from './realtime/calls.ts';
 import { attachSocket } from './realtime/socket.ts';
 import { friendRelations } from './modules/friends/relations.ts';
 import { groupMembership } from './modules/groups/membership.ts';
@@ -96,7 +97,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   };
   await installCompression(app);
   await installProtection(app, config, () => ctx.sessions);
-  const router = makeRouter(app, { resolve: (token) => ctx.sessions.resolve(token) });
+  const router = makeRouter(app, { resolve: (token) => ctx.sessions.resolve(token) }, config.rateLimitScale);
   await registerModules(app, { ctx, router, system });
   ctx.sessions = cachedSessions(ctx.sessions, ctx.sessionsEnded, bus);
   await registerApiDocs(app);
@@ -119,7 +120,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   app.addHook('onClose', async () => ctx.background.idle());
 
   await serveStatic(app, config.webDist, path.join(SERVER_ROOT, 'assets'));
-  const detachSocket = attachSocket(app, hub, { resolve: (t) => ctx.sessions.resolve(t) }, config, () => draining);
+  const detachSocket = attachSocket(app, hub, { resolve: (t) => ctx.sessions.resolve(t) }, socketCalls(router.calls, app.log, metrics.observeCall), config, () => draining);
 
   await system.refresh();
   const poll = setInterval(async () => {

@@ -17,3 +17,8 @@ export class DomainError extends Error {
 export function fail(key: ErrorKey, params?: ErrorParams): DomainError {
   return new DomainError(key, params);
 }
+
+/** A refusal answered with an HTTP status other than 200 (429, 503, 413…), still the envelope with its key. */
+export function httpRefusal(status: number, key: ErrorKey, params?: ErrorParams): DomainError {
+  return Object.assign(fail(key, params), { status });
+}

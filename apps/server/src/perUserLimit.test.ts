@@ -10,4 +10,13 @@ describe('per-user limit', () => {
     now += 60_000;
     expect(limit.take(1)).toBe(true);
   });
+
+  it('tells how long until the window ends', () => {
+    let now = 1_000;
+    const limit = perUserLimit(1, 60_000, () => now);
+    expect(limit.resetInMs(1)).toBe(0);
+    limit.take(1);
+    now += 15_000;
+    expect(limit.resetInMs(1)).toBe(45_000);
+  });
 });

@@ -20,5 +20,10 @@ export function perUserLimit(limit: number, windowMs: number, now: () => number 
       w.count += 1;
       return true;
     },
+    /** How long until the user's current window ends (0 when no window is open). */
+    resetInMs(userId: number): number {
+      const w = windows.get(userId);
+      return w ? Math.max(0, w.start + windowMs - now()) : 0;
+    },
   };
 }

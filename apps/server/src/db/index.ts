@@ -12,6 +12,7 @@ import {
   type SqliteDatabase as SqliteDialectDatabase,
   sql,
 } from 'kysely';
+import { startCheckpointer } from './checkpointer.ts';
 import type { Dialect } from './migrations/helpers.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -92,16 +93,29 @@ export async function openDatabase(config: DbLocation, hooks: DbHooks = {}): Pro
     return { db, dialect: 'postgres', schema, close: () => db.destroy() };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const file = new SqliteDatabase(path.join(config.dataDir, 'parley.sqlite'));
+  const filePath = path.join(config.dataDir, 'parley.sqlite');
+  const file = new SqliteDatabase(filePath);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
+  // the checkpointer worker keeps the log short; a commit checkpoints only if the log still grows past this (about 40 MB)
+  file.pragma(`wal_autocheckpoint = ${WAL_PAGES_FALLBACK}`);
+  const checkpointer = startCheckpointer(filePath);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }), log });
-  return { db, dialect: 'sqlite', sqlite: file, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite: file,
+    async close() {
+      await checkpointer.close();
+      await db.destroy();
+    },
+  };
 }
 
 const STATEMENT_CACHE_MAX = 1000;
+const WAL_PAGES_FALLBACK = 10_000;
 
 /**
  * Kysely prepares every query anew; compiling the same SQL over and over was the largest single cost

@@ -1,18 +1,16 @@
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
-import { type ErrorKey, type ErrorParams, RATE_LIMITS, type RateLimit } from '@parley/protocol';
+import { RATE_LIMITS, type RateLimit } from '@parley/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { type DomainError, fail } from '../domainError.ts';
+import { httpRefusal } from '../domainError.ts';
 import { type SessionResolver, tokenFromHeader } from './auth.ts';
+import { SOCKET_CALL_PATHS } from './callBudget.ts';
 
-/** A refusal answered with an HTTP status other than 200 (429, 503, 413…), still the envelope with its key. */
-export function httpRefusal(status: number, key: ErrorKey, params?: ErrorParams): DomainError {
-  return Object.assign(fail(key, params), { status });
-}
 
+/** Budgets counted by `@fastify/rate-limit`; the socket-callable endpoints' are counted by `callBudget`. */
 const budgetByPath = new Map<string, RateLimit>(
-  Object.values(RATE_LIMITS).flatMap((limit) => limit.paths.map((p) => [p, limit] as const)),
+  Object.values(RATE_LIMITS).flatMap((limit) => limit.paths.filter((p) => !SOCKET_CALL_PATHS.has(p)).map((p) => [p, limit] as const)),
 );
 
 /**

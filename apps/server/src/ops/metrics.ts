@@ -29,12 +29,15 @@ export interface MetricSources {
 export interface Metrics {
   /** one HTTP answer: its route and how long it took */
   observeRequest(route: string, seconds: number): void;
+  /** one socket call (`call` frame): its endpoint, whether it succeeded, and how long it took */
+  observeCall(name: string, ok: boolean, seconds: number): void;
   /** one database query */
   observeQuery(seconds: number): void;
   render(): Promise<{ contentType: string; body: string }>;
 }
 
 const SEND_PATH = '/enterprise/im/sendmessage';
+const SEND_CALL = 'sendMessage';
 
 export function createMetrics(sources: MetricSources): Metrics {
   const registry = new Registry();
@@ -78,7 +81,7 @@ export function createMetrics(sources: MetricSources): Metrics {
   });
   const send = new Histogram({
     name: 'parley_send_message_seconds',
-    help: 'sendMessage latency, request to answer',
+    help: 'sendMessage latency, request (HTTP or socket call) to answer',
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
@@ -89,6 +92,16 @@ export function createMetrics(sources: MetricSources): Metrics {
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
     registers: [registry],
   });
+  const calls = new Histogram({
+    name: 'parley_socket_call_seconds',
+    help: 'Socket call latency by endpoint and outcome (ok: answered code 0; refused: any other)',
+    labelNames: ['name', 'outcome'],
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  });
+  // one series per route of the endpoint table (or per static route): bounded
+  const routeSeries = new Map<string, ReturnType<typeof requests.labels>>();
+  const callSeries = new Map<string, ReturnType<typeof calls.labels>>();
   const queries = new Histogram({
     name: 'parley_db_query_seconds',
     help: 'Database time per query',
@@ -98,8 +111,24 @@ export function createMetrics(sources: MetricSources): Metrics {
 
   return {
     observeRequest(route, seconds) {
-      requests.observe({ route }, seconds);
+      let child = routeSeries.get(route);
+      if (!child) {
+        child = requests.labels({ route });
+        routeSeries.set(route, child);
+      }
+      child.observe(seconds);
       if (route.toLowerCase() === SEND_PATH) send.observe(seconds);
+    },
+    observeCall(name, ok, seconds) {
+      // a burst of calls observes thousands at once: the labelled children are looked up once
+      const key = `${name}:${ok}`;
+      let child = callSeries.get(key);
+      if (!child) {
+        child = calls.labels({ name, outcome: ok ? 'ok' : 'refused' });
+        callSeries.set(key, child);
+      }
+      child.observe(seconds);
+      if (name === SEND_CALL) send.observe(seconds);
     },
     observeQuery(seconds) {
       queries.observe(seconds);

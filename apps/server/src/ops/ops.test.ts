@@ -39,18 +39,25 @@ describe.each(backends)('operations endpoints (%s)', (backend) => {
     const ws = await boundSocket(s.wsUrl, b.token);
     for (let i = 0; i < 3; i++) expect((await send(s, a.token, { toContactId: b.id, content: `m${i}` })).body.code).toBe(0);
     for (let i = 0; i < 3; i++) await ws.next('simple');
+    // sends over the socket count as sends too, and as socket calls by outcome
+    const wsA = await boundSocket(s.wsUrl, a.token);
+    expect((await wsA.call('sendMessage', { id: 'over-socket', toContactId: b.id, is_group: 0, type: 'text', content: 'm3' })).code).toBe(0);
+    expect((await wsA.call('sendMessage', { id: 'bad id!', toContactId: b.id, is_group: 0, type: 'text', content: 'm4' })).code).not.toBe(0);
     const res = await s.raw('/metrics', { headers: { authorization: 'Bearer metrics-token-0123456789' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await res.text();
-    expect(figure(text, 'parley_sockets')).toBe(1);
-    expect(figure(text, 'parley_bound_users')).toBe(1);
+    expect(figure(text, 'parley_sockets')).toBe(2);
+    expect(figure(text, 'parley_bound_users')).toBe(2);
     expect(figure(text, 'parley_pushes_total')).toBeGreaterThanOrEqual(3);
-    expect(figure(text, 'parley_send_message_seconds_count')).toBe(3);
+    expect(figure(text, 'parley_send_message_seconds_count')).toBe(5);
+    expect(figure(text, 'parley_socket_call_seconds_count{name="sendMessage",outcome="ok"}')).toBe(1);
+    expect(figure(text, 'parley_socket_call_seconds_count{name="sendMessage",outcome="refused"}')).toBe(1);
     expect(figure(text, 'parley_db_query_seconds_count')).toBeGreaterThan(0);
     expect(figure(text, 'parley_http_request_seconds_count')).toBeGreaterThan(0);
     expect(figure(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     ws.close();
+    wsA.close();
   });
 });
 

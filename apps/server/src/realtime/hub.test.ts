@@ -84,6 +84,26 @@ describe('hub writes', () => {
     expect(hub.socketWrites).toBe(1);
   });
 
+  it('writes answers to calls together at the end of the turn, behind the frames waiting for each socket, without a hold', () => {
+    const { hub, sockets, users } = setup(3, { socketsPerMs: 1, maxHoldMs: 50 });
+    // a big round just ran: the next round of pushes is held back
+    hub.pushUsers(users, 'delFriend', { user_id: 1 });
+    nextTurn();
+    hub.pushUsers([1], 'delFriend', { user_id: 2 });
+    const answer = (seq: number) => JSON.stringify({ type: 'delFriend', data: { user_id: 100 + seq } });
+    hub.reply(sockets[0].conn, answer(1));
+    hub.reply(sockets[1].conn, answer(2));
+    expect(sockets[0].writes).toHaveLength(1);
+    dueNow();
+    // socket 1: the push that waited, then its answer, in one write; socket 2: its answer; no hold for either
+    expect(sockets[0].writes.map(ids)).toEqual([[1], [2, 101]]);
+    expect(sockets[1].writes.map(ids)).toEqual([[1], [102]]);
+    expect(sockets[2].writes.map(ids)).toEqual([[1]]);
+    // the held round later finds nothing left for socket 1
+    vi.runAllTimers();
+    expect(sockets[0].writes).toHaveLength(2);
+  });
+
   it('gives the sockets of a fan-out one shared buffer when their frames are the same', () => {
     const { hub, sockets, users } = setup(20);
     for (let i = 1; i <= 3; i++) hub.pushUsers(users, 'delFriend', { user_id: i });

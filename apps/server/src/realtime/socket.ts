@@ -4,6 +4,8 @@ import { type ErrorKey, type ErrorParams, errors, errorText, formatErrorText, SO
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { SessionResolver } from '../http/auth.ts';
+import type { AuthUser } from '../session.ts';
+import type { SocketCalls } from './calls.ts';
 import { frameOf, type Hub } from './hub.ts';
 
 /** A refused frame: the error table's code, English text and key. */
@@ -34,13 +36,15 @@ function addressOf(req: IncomingMessage, trustProxy: boolean): string {
 }
 
 /**
- * The `/wss` endpoint: init → bindUid (token only) → ping/pong. Idle sockets, sockets that never
- * bind, sockets sending too many frames and sockets past the per-address count are closed or refused.
+ * The `/wss` endpoint: init → bindUid (token only) → ping/pong, and `call` frames once bound. Idle
+ * sockets, sockets that never bind, sockets sending too many frames and sockets past the per-address
+ * count are closed or refused.
  */
 export function attachSocket(
   app: FastifyInstance,
   hub: Hub,
   sessions: SessionResolver,
+  calls: SocketCalls,
   limits: SocketLimits,
   /** true while shutting down: new sockets are refused (clients go to another node or retry) */
   draining: () => boolean = () => false,
@@ -72,6 +76,7 @@ export function attachSocket(
     socket.once('close', release);
     wss.handleUpgrade(req, socket, head, (ws) => {
       const conn = hub.add(ws, socket);
+      let user: AuthUser | null = null;
       ws.send(JSON.stringify({ type: 'init', client_id: conn.clientId, data: { client_id: conn.clientId } }));
       let windowStart = Date.now();
       let framesInWindow = 0;
@@ -88,7 +93,7 @@ export function attachSocket(
           }
           return;
         }
-        let frame: { type?: unknown; token?: unknown };
+        let frame: { type?: unknown; token?: unknown; seq?: unknown; name?: unknown; body?: unknown };
         try {
           frame = JSON.parse(raw.toString());
         } catch {
@@ -107,6 +112,9 @@ export function attachSocket(
           case 'bindUid':
             void bindByToken(frame.token);
             break;
+          case 'call':
+            void calls.answer(user, frame, conn.clientId).then((answer) => hub.reply(conn, answer));
+            break;
           default:
             ws.send(frameOf('error', frameError('common.unknownFrame')));
         }
@@ -115,17 +123,18 @@ export function attachSocket(
       ws.on('error', () => hub.remove(conn));
 
       async function bindByToken(token: unknown): Promise<void> {
-        const user = typeof token === 'string' && token.length <= 128 ? await sessions.resolve(token) : null;
-        if (!user) {
+        const found = typeof token === 'string' && token.length <= 128 ? await sessions.resolve(token) : null;
+        if (!found) {
           ws.send(frameOf('error', frameError('common.sessionGone')));
           hub.closeConn(conn, 4401, 'unauthorized');
           return;
         }
-        if (!hub.bindConn(conn, user.userId, user.sessionId)) {
+        if (!hub.bindConn(conn, found.userId, found.sessionId)) {
           ws.send(frameOf('error', refusal('security.socketTaken')));
           return;
         }
-        ws.send(frameOf('bindUid', { user_id: user.userId, client_id: conn.clientId }));
+        user = found;
+        ws.send(frameOf('bindUid', { user_id: found.userId, client_id: conn.clientId }));
       }
     });
   });

@@ -140,6 +140,8 @@ export interface TestSocket {
   /** Resolves with the next frame of `type` (including ones already received and not yet taken). */
   next<T = any>(type: string, timeoutMs?: number): Promise<{ type: string; data: T }>;
   send(frame: unknown): void;
+  /** Sends a `call` frame (a socket-callable endpoint) and resolves with its `answer` frame's data. */
+  call<T = any>(name: string, body: unknown): Promise<{ seq: number; code: number; msg: string; data: T; key?: string; params?: Record<string, string | number> }>;
   closed: Promise<{ code: number }>;
   close(): void;
 }
@@ -178,12 +180,21 @@ export async function openSocket(wsUrl: string): Promise<TestSocket> {
     });
   }
   const init = await next<{ client_id: string }>('init');
+  let seq = 0;
   return {
     ws,
     clientId: (init as unknown as { client_id: string }).client_id,
     frames,
     next,
     send: (frame) => ws.send(JSON.stringify(frame)),
+    async call(name, body) {
+      const mine = ++seq;
+      ws.send(JSON.stringify({ type: 'call', seq: mine, name, body }));
+      for (;;) {
+        const answer = await next<{ seq: number; code: number; msg: string; data: any }>('answer');
+        if (answer.data.seq === mine) return answer.data;
+      }
+    },
     closed,
     close() {
       ws.close();

@@ -7,6 +7,8 @@ import {
   type ErrorParams,
   HTTP_TIMEOUT_MS,
   RELOGIN_REDIRECT_MS,
+  SOCKET_CALLS,
+  type SocketCallName,
 } from '@parley/protocol';
 import { loadDeferredTexts, t } from '../i18n/index.ts';
 import { useSession } from '../stores/session.ts';
@@ -122,6 +124,49 @@ export function settle<T>(verdict: Verdict, options: RequestOptions, failure: Ap
   throw failure;
 }
 
+/** Settles an answer that came back (over HTTP with status 200, or over the socket): its envelope's verdict. */
+async function judged<T>(answer: unknown, options: RequestOptions): Promise<Envelope<T>> {
+  if (!isEnvelope(answer)) {
+    return settle(judgeMalformedAnswer(), options, new ApiError(t('errors.serverError'), 'malformed'));
+  }
+  const envelope = answer as Envelope<T>;
+  const verdict = judgeEnvelope(envelope);
+  const text = await answerText(envelope);
+  if (verdict.notice && 'text' in verdict.notice) verdict.notice = { ...verdict.notice, text };
+  const reason = verdict.session ? 'session' : 'refused';
+  const failure = new ApiError(text, reason, {
+    code: envelope.code,
+    data: envelope.data,
+  });
+  return settle(verdict, options, failure, envelope);
+}
+
+/** Calls over the bound socket, when the socket is there (`configureSocketCalls`); null: call over HTTP. */
+type SocketCaller = (name: SocketCallName, body: object, timeoutMs: number) => Promise<Envelope<unknown>> | null;
+let overSocket: SocketCaller = () => null;
+
+/** The socket client hands in its `call`: the endpoints of SOCKET_CALLS then go over the bound socket, without HTTP's per-request cost. */
+export function configureSocketCalls(caller: SocketCaller): void {
+  overSocket = caller;
+}
+
+const socketCallable = new Set<EndpointName>(SOCKET_CALLS);
+
+/** A socket-callable endpoint over the bound socket, settled as over HTTP; null when the socket is not bound. */
+async function viaSocket<T>(name: EndpointName, body: object, options: RequestOptions): Promise<Envelope<T> | null> {
+  if (!socketCallable.has(name) || options.signal) return null;
+  const answer = overSocket(name as SocketCallName, body, options.timeoutMs ?? HTTP_TIMEOUT_MS);
+  if (!answer) return null;
+  let envelope: Envelope<unknown>;
+  try {
+    envelope = await answer;
+  } catch (error) {
+    const timedOut = (error as { reason?: string }).reason === 'timeout';
+    return settle(judgeTransportFailure(), options, new ApiError(t('errors.networkTimeout'), timedOut ? 'timeout' : 'network'));
+  }
+  return judged<T>(envelope, options);
+}
+
 async function post<T = unknown>(path: string, body: object = {}, options: RequestOptions = {}): Promise<Envelope<T>> {
   const controller = new AbortController();
   let timedOut = false;
@@ -157,19 +202,7 @@ async function post<T = unknown>(path: string, body: object = {}, options: Reque
       const reason = verdict.session ? 'session' : 'http';
       return settle(verdict, options, new ApiError(message, reason, { status: response.status }));
     }
-    if (!isEnvelope(answer)) {
-      return settle(judgeMalformedAnswer(), options, new ApiError(t('errors.serverError'), 'malformed'));
-    }
-    const envelope = answer as Envelope<T>;
-    const verdict = judgeEnvelope(envelope);
-    const text = await answerText(envelope);
-    if (verdict.notice && 'text' in verdict.notice) verdict.notice = { ...verdict.notice, text };
-    const reason = verdict.session ? 'session' : 'refused';
-    const failure = new ApiError(text, reason, {
-      code: envelope.code,
-      data: envelope.data,
-    });
-    return settle(verdict, options, failure, envelope);
+    return await judged<T>(answer, options);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', cancel);
@@ -180,7 +213,8 @@ async function post<T = unknown>(path: string, body: object = {}, options: Reque
 export const api = {
   /** One endpoint of the protocol's table, body and answer typed from it; resolves to `data`. */
   async call<K extends EndpointName>(name: K, body: EndpointBody<K>, options: RequestOptions = {}): Promise<EndpointData<K>> {
-    return (await post<EndpointData<K>>(ENDPOINT_PATHS[name], body as object, options)).data;
+    const overTheSocket = await viaSocket<EndpointData<K>>(name, body as object, options);
+    return (overTheSocket ?? (await post<EndpointData<K>>(ENDPOINT_PATHS[name], body as object, options))).data;
   },
   /** A multipart endpoint of the table (an upload): the form goes as it is. */
   async upload<K extends EndpointName>(name: K, form: FormData, options: RequestOptions = {}): Promise<EndpointData<K>> {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeSocket, type SocketState, type WebSocketLike } from './RealtimeSocket.ts';
+import { CALLS_PER_SECOND, RealtimeSocket, type SocketState, type WebSocketLike } from './RealtimeSocket.ts';
 
 class FakeSocket implements WebSocketLike {
   readyState = 0;
@@ -161,5 +161,50 @@ describe('RealtimeSocket', () => {
     expect(sockets).toHaveLength(9);
     vi.advanceTimersByTime(1_000);
     expect(sockets).toHaveLength(10);
+  });
+
+  it('calls over the bound socket: the answer with the same seq settles it; not bound answers null (call over HTTP)', async () => {
+    const { client, last } = setup();
+    expect(client.call('sendMessage', { id: 'm1' }, 10_000)).toBeNull();
+    client.connect();
+    last().serverOpens();
+    expect(client.call('sendMessage', { id: 'm1' }, 10_000)).toBeNull();
+    last().serverSends({ type: 'bindUid', data: { user_id: 7 } });
+    const first = client.call('sendMessage', { id: 'm1' }, 10_000);
+    const second = client.call('openRedPacket', { msg_id: 5 }, 10_000);
+    const frames = last().sent.filter((f) => (f as { type: string }).type === 'call') as { seq: number; name: string; body: object }[];
+    expect(frames.map((f) => [f.name, f.body])).toEqual([
+      ['sendMessage', { id: 'm1' }],
+      ['openRedPacket', { msg_id: 5 }],
+    ]);
+    last().serverSends({ type: 'answer', data: { seq: frames[1].seq, code: 0, msg: '', data: { outcome: 'success' } } });
+    last().serverSends({ type: 'answer', data: { seq: frames[0].seq, code: 400, msg: 'no', data: null, key: 'k' } });
+    await expect(second).resolves.toEqual({ code: 0, msg: '', data: { outcome: 'success' } });
+    await expect(first).resolves.toEqual({ code: 400, msg: 'no', data: null, key: 'k' });
+  });
+
+  it('a call is lost when the socket closes or no answer comes in time', async () => {
+    const { client, last } = setup();
+    client.connect();
+    last().serverOpens();
+    last().serverSends({ type: 'bindUid', data: { user_id: 7 } });
+    const late = client.call('sendMessage', { id: 'm1' }, 1_000);
+    const cut = client.call('sendMessage', { id: 'm2' }, 60_000);
+    vi.advanceTimersByTime(1_000);
+    await expect(late).rejects.toMatchObject({ reason: 'timeout' });
+    last().serverCloses(1006);
+    await expect(cut).rejects.toMatchObject({ reason: 'network' });
+  });
+
+  it('past CALLS_PER_SECOND in a second, calls answer null (they go over HTTP), so the socket stays under the server frame limit', () => {
+    const { client, last } = setup();
+    client.connect();
+    last().serverOpens();
+    last().serverSends({ type: 'bindUid', data: { user_id: 7 } });
+    const made = Array.from({ length: CALLS_PER_SECOND + 3 }, (_, i) => client.call('sendMessage', { id: `m${i}` }, 10_000));
+    expect(made.filter((c) => c !== null)).toHaveLength(CALLS_PER_SECOND);
+    expect(made.slice(CALLS_PER_SECOND).every((c) => c === null)).toBe(true);
+    vi.advanceTimersByTime(1_000);
+    expect(client.call('sendMessage', { id: 'next' }, 10_000)).not.toBeNull();
   });
 });

@@ -1,12 +1,15 @@
 import {
   type ClientFrame,
+  type Envelope,
   type Push,
   type PushTypeName,
   SOCKET_HEARTBEAT_MS,
   SOCKET_RECONNECT_ATTEMPTS,
   SOCKET_RECONNECT_DELAY_MS,
   SOCKET_RESTART_CLOSE_CODE,
+  SOCKET_FRAMES_PER_SECOND,
   SOCKET_RESTART_RECONNECT_MAX_MS,
+  type SocketCallName,
 } from '@parley/protocol';
 import { createEmitter } from './emitter.ts';
 
@@ -44,6 +47,27 @@ export interface SocketOptions {
 type PushEvents = { [K in PushTypeName]: Push } & { '*': Push };
 
 /**
+ * Calls a socket sends per second at most, well under the server's frame limit (which closes a
+ * socket past it) so that pings and binds always fit: a burst beyond it (an outbox of many messages
+ * sent again after a reconnect) goes over HTTP instead.
+ */
+export const CALLS_PER_SECOND = Math.floor(SOCKET_FRAMES_PER_SECOND / 2);
+
+/** A call over the socket that got no answer: the socket closed first, or the time ran out. */
+export class SocketCallLost extends Error {
+  constructor(readonly reason: 'network' | 'timeout') {
+    super(`socket call lost: ${reason}`);
+    this.name = 'SocketCallLost';
+  }
+}
+
+interface PendingCall {
+  resolve(envelope: Envelope<unknown>): void;
+  reject(error: SocketCallLost): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
  * The socket client (spec §4 "Socket", design "Realtime"): on `init` it stores the client id and
  * binds with the token; it pings every 20 s, reconnects every 5 s up to 5 times, then reports the
  * error state until `retry()`.
@@ -60,6 +84,11 @@ export class RealtimeSocket {
   private readonly heartbeatMs: number;
   private readonly reconnectDelayMs: number;
   private readonly maxAttempts: number;
+  private seq = 0;
+  private readonly calls = new Map<number, PendingCall>();
+  /** call frames sent in the current second (`callWindowStart`): past CALLS_PER_SECOND they go over HTTP */
+  private callsInWindow = 0;
+  private callWindowStart = 0;
 
   constructor(private readonly options: SocketOptions) {
     this.heartbeatMs = options.heartbeatMs ?? SOCKET_HEARTBEAT_MS;
@@ -106,6 +135,30 @@ export class RealtimeSocket {
     return true;
   }
 
+  /**
+   * Calls a socket-callable endpoint on the bound socket (a `call` frame, answered by an `answer`
+   * frame with the envelope HTTP would answer); null when the socket is not bound, to call over HTTP.
+   */
+  call(name: SocketCallName, body: object, timeoutMs: number): Promise<Envelope<unknown>> | null {
+    if (this.state !== 'bound') return null;
+    const now = Date.now();
+    if (now - this.callWindowStart >= 1000) {
+      this.callWindowStart = now;
+      this.callsInWindow = 0;
+    }
+    if (this.callsInWindow >= CALLS_PER_SECOND) return null;
+    this.callsInWindow += 1;
+    const seq = ++this.seq;
+    if (!this.send({ type: 'call', seq, name, body })) return null;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.calls.delete(seq);
+        reject(new SocketCallLost('timeout'));
+      }, timeoutMs);
+      this.calls.set(seq, { resolve, reject, timer });
+    });
+  }
+
   private open(): void {
     this.setState('connecting');
     let ws: WebSocketLike;
@@ -150,6 +203,14 @@ export class RealtimeSocket {
     } else if (push.type === 'bindUid') {
       this.attempts = 0;
       this.setState('bound');
+    } else if (push.type === 'answer') {
+      const { seq, ...envelope } = push.data as Envelope<unknown> & { seq: number };
+      const pending = this.calls.get(seq);
+      if (!pending) return;
+      this.calls.delete(seq);
+      clearTimeout(pending.timer);
+      pending.resolve(envelope);
+      return;
     }
     this.pushes.emit(push.type, push);
     this.pushes.emit('*', push);
@@ -181,10 +242,15 @@ export class RealtimeSocket {
     }, delayMs);
   }
 
-  /** Forgets the current socket without closing it. */
+  /** Forgets the current socket without closing it; calls waiting for an answer on it are lost. */
   private detach(): void {
     clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = undefined;
+    for (const pending of this.calls.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(new SocketCallLost('network'));
+    }
+    this.calls.clear();
     const ws = this.ws;
     this.ws = null;
     if (ws) {

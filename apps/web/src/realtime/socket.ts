@@ -1,4 +1,5 @@
 import type { PushData, PushName } from '@parley/protocol';
+import { configureSocketCalls } from '../api/client.ts';
 import { useSession } from '../stores/session.ts';
 import { RealtimeSocket, type SocketState } from './RealtimeSocket.ts';
 
@@ -15,6 +16,9 @@ export const socket = new RealtimeSocket({
   token: () => useSession.getState().authToken,
   onClientId: (clientId) => useSession.getState().setClientId(clientId),
 });
+
+// sends and red-packet opens go over this socket while it is bound (no HTTP request each)
+configureSocketCalls((name, body, timeoutMs) => socket.call(name, body, timeoutMs));
 
 /** Subscribe to a server push (`simple`, `group`, `appendContact`, …), typed from the push map; returns the unsubscribe. */
 export function onPush<K extends PushName>(type: K, handler: (data: PushData<K>) => void): () => void {

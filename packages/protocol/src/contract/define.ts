@@ -21,6 +21,12 @@ export interface EndpointDef<B extends z.ZodType = z.ZodType, D extends z.ZodTyp
   body: B;
   /** The body is `multipart/form-data` (uploads). */
   multipart?: boolean;
+  /**
+   * A bound socket may also call it with a `call` frame, answered by an `answer` frame (design:
+   * Realtime): the hot paths a client repeats, which then skip HTTP's per-request cost. Same access
+   * rule, body, budget and answer as over HTTP.
+   */
+  socket?: boolean;
   /** Response `data`. */
   data: D;
   /** Owning server module (`apps/server/src/modules/<domain>`). */

@@ -110,3 +110,8 @@ export const ENDPOINT_PATHS = {
   webPushUnsubscribe: '/enterprise/push/unsubscribe',
   withdraw: '/enterprise/wallet/withdraw',
 } as const satisfies Record<EndpointName, string>;
+
+/** The endpoints a bound socket may also call with a `call` frame (their `socket` flag). */
+export const SOCKET_CALLS = ['openRedPacket', 'sendMessage'] as const satisfies readonly EndpointName[];
+
+export type SocketCallName = (typeof SOCKET_CALLS)[number];

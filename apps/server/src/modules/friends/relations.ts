@@ -2,6 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { FriendRelations } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { likeLower } from '../../db/like.ts';
+import { reusable } from '../../db/reusable.ts';
 
 /** Whether `a` has `b` as a friend (friendships are stored once per side). */
 export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
@@ -27,17 +28,21 @@ export async function remarksOf(db: Db, viewer: number, ids: number[]): Promise<
   return new Map(rows.map((r) => [r.friend_id, r.nickname]));
 }
 
+/** The friendship rows between two users, both directions (one primary-key probe each); every private send asks. */
+const bothDirections = reusable({
+  build: (db, [a, b]: [number, number]) =>
+    db.selectFrom('friends').select(['user_id', 'friend_id']).where('user_id', 'in', [a, b]).where('friend_id', 'in', [a, b]),
+  params: ([a, b]) => [a, b, a, b],
+});
+
 /** The friendships read side other modules get as `ctx.friends`. */
 export function friendRelations(db: Db): FriendRelations {
   return {
     remarksOf: (viewer, ids) => remarksOf(db, viewer, ids),
     async mutual(a, b) {
-      const sides = await db
-        .selectFrom('friends')
-        .select('user_id')
-        .where((eb) => eb.or([eb.and([eb('user_id', '=', a), eb('friend_id', '=', b)]), eb.and([eb('user_id', '=', b), eb('friend_id', '=', a)])]))
-        .execute();
-      return sides.length === 2;
+      if (a === b) return false;
+      const rows = await bothDirections(db, [a, b]);
+      return rows.filter((r) => r.user_id !== r.friend_id).length === 2;
     },
     async friendsAmong(user, ids) {
       if (ids.length === 0) return new Set();

@@ -6,7 +6,7 @@ import type { MessageService } from './service.ts';
 /** Messages under /enterprise/im/ (docs/api/messages.md). */
 export function messageRoutes(r: Router, svc: MessageService): void {
   const heavy = heavyLane();
-  r.handle('sendMessage', ({ body, user, req }) => svc.send(user.userId, body, clientIdOf(req)));
+  r.handle('sendMessage', ({ body, user, clientId }) => svc.send(user.userId, body, clientId));
   r.handle('getMessageList', ({ body, user }) => svc.list(user.userId, body));
   r.handle('undoMessage', ({ body, user, req }) => svc.recall(user.userId, body.id, clientIdOf(req)));
   r.handle('delMessage', ({ body, user }) => svc.deleteForMe(user.userId, body.id));

@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
+import { reusable } from '../../db/reusable.ts';
 import type { Database } from '../../db/schema.ts';
 import type { MessageRow } from './serialize.ts';
 
@@ -104,11 +105,38 @@ export function storedColumns(d: MessageDraft) {
     content: d.content,
     at: JSON.stringify(d.at),
     extends: JSON.stringify(d.extends),
-    file_id: d.file_id,
+    file_id: d.file_id ?? null,
     send_time: d.send_time,
     is_undo: 0 as const,
   };
 }
+
+/** Inserts rows of `storedColumns` unless their (from_user, id) exists; answers the new rows' ids. */
+const insertNew = reusable({
+  build: (trx, rows: ReturnType<typeof storedColumns>[]) =>
+    trx
+      .insertInto('messages')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['from_user', 'id']).doNothing())
+      .returning(['msg_id', 'from_user', 'id']),
+  params: (rows) => rows.flatMap((r) => Object.values(r)),
+  shape: (rows) => rows.length,
+  maxShape: 64,
+});
+
+type ChatRow = { is_top: number; is_notice: number; read_msg_id: number; read_at_msg_id: number; cleared_msg_id: number; hidden_msg_id: number; conv_key: string; updated_at: number; user_id: number; contact_id: string };
+
+/** Inserts chat-list rows unless the (user_id, contact_id) row exists. */
+const insertChatRows = reusable({
+  build: (trx, rows: ChatRow[]) =>
+    trx
+      .insertInto('conversations')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['user_id', 'contact_id']).doNothing()),
+  params: (rows) => rows.flatMap((r) => Object.values(r)),
+  shape: (rows) => rows.length,
+  maxShape: 64,
+});
 
 /** Rows per multi-row statement: well under SQLite's 32,766 bound parameters at 12 columns. */
 const INSERT_CHUNK = 200;
@@ -121,12 +149,7 @@ export const messagesStore = {
   async insertMany(trx: Db, drafts: readonly MessageDraft[]): Promise<(number | null)[]> {
     const made = new Map<string, number>();
     for (let at = 0; at < drafts.length; at += INSERT_CHUNK) {
-      const rows = await trx
-        .insertInto('messages')
-        .values(drafts.slice(at, at + INSERT_CHUNK).map(storedColumns))
-        .onConflict((oc) => oc.columns(['from_user', 'id']).doNothing())
-        .returning(['msg_id', 'from_user', 'id'])
-        .execute();
+      const rows = await insertNew(trx, drafts.slice(at, at + INSERT_CHUNK).map(storedColumns));
       for (const r of rows) made.set(`${r.from_user}:${r.id}`, Number(r.msg_id));
     }
     // the first draft of a (from_user, id) owns the new row; a repeat of it is a duplicate
@@ -191,17 +214,11 @@ export const messagesStore = {
   /** Chat-list rows for both sides of each private chat (one for a chat with yourself); existing rows are kept. */
   async ensurePrivateRows(trx: Db, chats: readonly { a: number; b: number; convKey: string; at: number }[]): Promise<void> {
     const base = { is_top: 0, is_notice: 1, read_msg_id: 0, read_at_msg_id: 0, cleared_msg_id: 0, hidden_msg_id: 0 };
-    const rows = chats.flatMap(({ a, b, convKey, at }) => {
+    const rows = chats.flatMap(({ a, b, convKey, at }): ChatRow[] => {
       const mine = { ...base, conv_key: convKey, updated_at: at, user_id: a, contact_id: String(b) };
       return a === b ? [mine] : [mine, { ...mine, user_id: b, contact_id: String(a) }];
     });
-    for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
-      await trx
-        .insertInto('conversations')
-        .values(rows.slice(at, at + INSERT_CHUNK))
-        .onConflict((oc) => oc.columns(['user_id', 'contact_id']).doNothing())
-        .execute();
-    }
+    for (let at = 0; at < rows.length; at += INSERT_CHUNK) await insertChatRows(trx, rows.slice(at, at + INSERT_CHUNK));
   },
 
   async recall(db: Db, msgId: number): Promise<void> {

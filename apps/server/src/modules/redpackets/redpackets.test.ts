@@ -42,6 +42,21 @@ for (const backend of backends) {
       await s.close();
     });
 
+    it('opens over the socket (a `call` frame) as over HTTP: a member gets a share, then alreadyClaimed; an outsider is refused', async () => {
+      const a = await funded('10.00');
+      const [b, outsider] = [await s.user('B'), await s.user('Outsider')];
+      const gid = await seedGroup(s.built.ctx.db, a.id, [b.id]);
+      const sent = await sendPacket(a, { toContactId: groupContactId(gid), kind: 'fixed', amount: '1.00', count: 2 });
+      const msgId = sent.body.data.message.msg_id;
+      const [wsB, wsOut] = [await pool.sock(b), await pool.sock(outsider)];
+      expect(await wsB.call('openRedPacket', { msg_id: msgId })).toMatchObject({ code: 0, data: { outcome: 'success', amount: '1.00' } });
+      expect(await wsB.call('openRedPacket', { msg_id: msgId })).toMatchObject({ code: 0, data: { outcome: 'alreadyClaimed' } });
+      const refused = await wsOut.call('openRedPacket', { msg_id: msgId });
+      const overHttp = await call('openRedPacket', { msg_id: msgId }, outsider);
+      expect(refused).toMatchObject({ key: 'redpackets.notEligible', data: null, code: overHttp.body.code, msg: overHttp.body.msg });
+      expect(await balanceOf(b)).toBe('1.00');
+    });
+
     it('a group packet: members (the sender too) open it, the lucky winner is marked, outsiders are refused', async () => {
       const a = await funded('100.00');
       const [b, c, d] = [await s.user('B'), await s.user('C'), await s.user('Outsider')];

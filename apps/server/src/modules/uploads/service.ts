@@ -14,7 +14,7 @@ import {
 } from '@parley/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { httpRefusal } from '../../http/protection.ts';
+import { httpRefusal } from '../../domainError.ts';
 import type { Db } from '../../db/index.ts';
 import { DomainError, fail } from '../../domainError.ts';
 import { uploadsStore } from './store.ts';

@@ -1,6 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import { likeLower } from '../../db/like.ts';
+import { reusable } from '../../db/reusable.ts';
 import { PUBLIC_COLUMNS, type PublicRow } from './profile.ts';
 
 /**
@@ -20,13 +21,17 @@ export interface UserCard {
 /** The card of each of `ids` that exists. */
 export async function userCards(db: Db, ids: readonly number[]): Promise<Map<number, UserCard>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'nickname', 'avatar', 'avatar_color'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
+  const rows = await cardsOf(db, [...new Set(ids)]);
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** The cards' query: every send reads its sender's, so the short lists' statements are reused. */
+const cardsOf = reusable({
+  build: (db, ids: number[]) => db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', 'in', ids),
+  params: (ids) => ids,
+  shape: (ids) => ids.length,
+  maxShape: 20,
+});
 
 export async function userCard(db: Db, id: number): Promise<UserCard | undefined> {
   return (await userCards(db, [id])).get(id);

@@ -16,6 +16,7 @@ const domain = 'messages';
 export const messagesEndpoints = {
   sendMessage: endpoint({
     path: '/enterprise/im/sendMessage',
+    socket: true,
     access: 'user',
     role: 'private: friends (unless disablePrivateChat); group: a member allowed to speak',
     body: sendMessageBody,

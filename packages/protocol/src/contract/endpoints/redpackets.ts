@@ -31,6 +31,7 @@ export const redPacketEndpoints = {
   }),
   openRedPacket: endpoint({
     path: '/enterprise/im/openRedPacket',
+    socket: true,
     access: 'user',
     role: 'the recipient (private) or a group member, the sender included',
     body: packetRefBody,

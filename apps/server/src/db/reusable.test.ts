@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DbHandle, migrate, openDatabase } from './index.ts';
+import { reusable } from './reusable.ts';
+
+describe('reusable statements', () => {
+  let handle: DbHandle;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-reusable-'));
+  beforeAll(async () => {
+    handle = await openDatabase({ dataDir });
+    await migrate(handle);
+    await handle.db
+      .insertInto('friends')
+      .values([
+        { user_id: 1, friend_id: 2, nickname: 'two', created_at: 0 },
+        { user_id: 2, friend_id: 1, nickname: 'one', created_at: 0 },
+        { user_id: 3, friend_id: 1, nickname: 'one', created_at: 0 },
+      ])
+      .execute();
+  });
+  afterAll(async () => {
+    await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('builds once per shape and answers each run with its own parameters', async () => {
+    let builds = 0;
+    const friendsOf = reusable({
+      build: (db, ids: number[]) => {
+        builds++;
+        return db.selectFrom('friends').select(['user_id', 'friend_id']).where('user_id', 'in', ids).orderBy('user_id').orderBy('friend_id');
+      },
+      params: (ids) => ids,
+      shape: (ids) => ids.length,
+    });
+    expect(await friendsOf(handle.db, [1])).toEqual([{ user_id: 1, friend_id: 2 }]);
+    expect(await friendsOf(handle.db, [2])).toEqual([{ user_id: 2, friend_id: 1 }]);
+    expect(await friendsOf(handle.db, [2, 3])).toEqual([
+      { user_id: 2, friend_id: 1 },
+      { user_id: 3, friend_id: 1 },
+    ]);
+    expect(await friendsOf(handle.db, [1, 9])).toEqual([{ user_id: 1, friend_id: 2 }]);
+    expect(builds).toBe(2);
+    // inside a transaction too, with the database's texts
+    await handle.db.transaction().execute(async (trx) => {
+      expect(await friendsOf(trx, [3])).toEqual([{ user_id: 3, friend_id: 1 }]);
+    });
+    expect(builds).toBe(2);
+  });
+
+  it('shapes past maxShape are built every time', async () => {
+    let builds = 0;
+    const friendsOf = reusable({
+      build: (db, ids: number[]) => {
+        builds++;
+        return db.selectFrom('friends').select('friend_id').where('user_id', 'in', ids);
+      },
+      params: (ids) => ids,
+      shape: (ids) => ids.length,
+      maxShape: 1,
+    });
+    await friendsOf(handle.db, [1, 2]);
+    await friendsOf(handle.db, [1, 2]);
+    expect(builds).toBe(2);
+  });
+
+  it('refuses parameters in another order than the built statement takes them, on the first run', async () => {
+    const wrong = reusable({
+      build: (db, [a, b]: [number, string]) => db.selectFrom('friends').select('friend_id').where('user_id', '=', a).where('nickname', '=', b),
+      params: ([a, b]) => [b, a],
+    });
+    await expect(wrong(handle.db, [1, 'two'])).rejects.toThrow(/params\(\) disagrees/);
+  });
+});

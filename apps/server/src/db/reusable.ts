@@ -1,0 +1,43 @@
+import { type Compilable, CompiledQuery } from 'kysely';
+import type { Db } from './index.ts';
+
+/**
+ * A statement on a hot path whose text depends only on a small shape (how many rows, how many ids):
+ * Kysely builds and compiles it once per database and shape, later runs send the same text with new
+ * parameters. Building a query with Kysely costs more than SQLite running a primary-key probe, and its
+ * garbage adds to that; the sends and claims pay it for every message otherwise.
+ *
+ * `params` lists the parameters in the order the built statement takes them. The first run of each
+ * shape builds the statement and checks that order against Kysely's own (and throws if they differ),
+ * so a wrong `params` fails the first test that runs it.
+ */
+export function reusable<A, R>(spec: {
+  build: (db: Db, args: A) => Compilable<R>;
+  params: (args: A) => unknown[];
+  /** what the statement's text depends on (default: nothing) */
+  shape?: (args: A) => number;
+  /** shapes above this are built every time (their texts are long and rarely repeat) */
+  maxShape?: number;
+}): (db: Db, args: A) => Promise<R[]> {
+  // one cache per dialect adapter (a transaction shares its database's): SQLite and PostgreSQL texts differ
+  const texts = new WeakMap<object, Map<number, string>>();
+  return async (db, args) => {
+    const adapter = db.getExecutor().adapter;
+    let byShape = texts.get(adapter);
+    if (!byShape) {
+      byShape = new Map();
+      texts.set(adapter, byShape);
+    }
+    const shape = spec.shape?.(args) ?? 0;
+    if (shape > (spec.maxShape ?? Number.POSITIVE_INFINITY)) return (await db.executeQuery(spec.build(db, args))).rows;
+    const text = byShape.get(shape);
+    if (text !== undefined) return (await db.executeQuery<R>(CompiledQuery.raw(text, spec.params(args)) as CompiledQuery<R>)).rows;
+    const compiled = spec.build(db, args).compile();
+    const mine = spec.params(args);
+    if (mine.length !== compiled.parameters.length || mine.some((p, i) => p !== compiled.parameters[i])) {
+      throw new Error(`reusable: params() disagrees with the built statement ${compiled.sql}`);
+    }
+    byShape.set(shape, compiled.sql);
+    return (await db.executeQuery(compiled)).rows;
+  };
+}
