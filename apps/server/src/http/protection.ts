@@ -23,9 +23,9 @@ export async function installProtection(app: FastifyInstance, config: Config, se
     await app.register(underPressure, {
       maxEventLoopDelay: config.maxEventLoopDelayMs,
       sampleInterval: Math.max(10, Math.min(1_000, config.maxEventLoopDelayMs)),
-      pressureHandler: async () => {
-        throw httpRefusal(503, 'security.busy');
-      },
+      // API calls (POST) are shed; files (GET: the app's scripts, loaded on demand, and downloads) and
+      // health checks still answer: a page that cannot fetch its code is worse off than a slow one
+      pressureHandler: (req) => (req.method === 'GET' ? undefined : Promise.reject(httpRefusal(503, 'security.busy'))),
     });
   }
 
