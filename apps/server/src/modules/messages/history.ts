@@ -41,16 +41,16 @@ export function messageHistory(ctx: AppContext) {
     };
   }
 
+  /** The read cursors a page's read marks need: mine, and in a private chat the other side's. */
+  async function readCursors(me: number, scope: Scope): Promise<{ myRead: number; theirRead: number }> {
+    const myRead = Number(scope.row?.read_msg_id ?? 0);
+    if (scope.kind !== 'private' || scope.otherUserId === undefined) return { myRead, theirRead: 0 };
+    if (scope.otherUserId === me) return { myRead: Number.MAX_SAFE_INTEGER, theirRead: Number.MAX_SAFE_INTEGER };
+    return { myRead, theirRead: await conversationsStore.readCursor(db, scope.otherUserId, String(me)) };
+  }
+
   /** Serializes rows for `me`: file links signed for me, read marks of private chats. */
-  async function present(me: number, scope: Scope, rows: MessageRow[]): Promise<ChatMessage[]> {
-    let theirRead = 0;
-    let myRead = Number(scope.row?.read_msg_id ?? 0);
-    if (scope.kind === 'private' && scope.otherUserId !== undefined) {
-      if (scope.otherUserId === me) {
-        theirRead = Number.MAX_SAFE_INTEGER;
-        myRead = Number.MAX_SAFE_INTEGER;
-      } else theirRead = await conversationsStore.readCursor(db, scope.otherUserId, String(me));
-    }
+  function present(me: number, scope: Scope, rows: MessageRow[], { myRead, theirRead }: { myRead: number; theirRead: number }): ChatMessage[] {
     const fileUrl = (fileId: number) => fileUrlFor(ctx, fileId, me);
     return rows.map((row) =>
       toChatMessage(row, {
@@ -65,29 +65,34 @@ export function messageHistory(ctx: AppContext) {
     const floor = body.keywords && !isIndexable(body.keywords) ? await recentFloor(db, scope.convKeys) : 0;
     const inRange = listed(me, scope, body, floor);
     const q = selectMessages(db).where(inRange);
-    let rows: MessageRow[];
+    let page: Promise<MessageRow[]>;
     if (body.last_msg_id !== undefined) {
-      rows = await q.orderBy('m.msg_id', 'asc').limit(body.limit).execute();
+      page = q.orderBy('m.msg_id', 'asc').limit(body.limit).execute();
     } else if (body.before_msg_id !== undefined) {
-      rows = (await q.orderBy('m.msg_id', 'desc').limit(body.limit).execute()).reverse();
+      page = q
+        .orderBy('m.msg_id', 'desc')
+        .limit(body.limit)
+        .execute()
+        .then((r) => r.reverse());
     } else {
-      rows = (
-        await q
-          .orderBy('m.msg_id', 'desc')
-          .limit(body.limit)
-          .offset((body.page - 1) * body.limit)
-          .execute()
-      ).reverse();
+      page = q
+        .orderBy('m.msg_id', 'desc')
+        .limit(body.limit)
+        .offset((body.page - 1) * body.limit)
+        .execute()
+        .then((r) => r.reverse());
     }
     const countUpTo = Math.max(MESSAGE_COUNT_MAX, body.page * body.limit + 1);
     // without the page's joins and newest first, the count walks the conversation's index as the page
     // does; PostgreSQL, left to pick any countUpTo rows, scanned the table (or the whole id index) for them
     const counted = db.selectFrom('messages as m').select('m.msg_id').where(inRange).orderBy('m.msg_id', 'desc').limit(countUpTo);
-    const total = await db
+    const total = db
       .selectFrom(counted.as('counted'))
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst();
-    return new Answer(await present(me, scope, rows), { count: Number(total?.n ?? 0) });
+    // the page, its count and the read cursors at once: on PostgreSQL three round trips in parallel
+    const [rows, n, cursors] = await Promise.all([page, total, readCursors(me, scope)]);
+    return new Answer(present(me, scope, rows, cursors), { count: Number(n?.n ?? 0) });
   }
 
   async function adminNotices(me: number, page: number, limit: number) {
