@@ -4,7 +4,7 @@ import { backends, startServer, type TestServer, type TestUser } from '../../tes
 import { seedGroup, setGroupSetting } from '../../testing/index.ts';
 import { conversationsStore } from '../conversations/store.ts';
 import { newConversationRow } from '../conversations/rows.ts';
-import { msgIdWindows, type SearchTuning, searchMatchIds } from './searchIds.ts';
+import { intersectSorted, msgIdWindows, parseIds, type SearchTuning, searchMatchIds } from './searchIds.ts';
 
 /**
  * searchMatchIds answers the same newest matches whichever way it reads them: led by the text index
@@ -27,8 +27,8 @@ describe.each(backends)('search over windows of msg_id (%s)', (backend) => {
 
   const ways: [string, Partial<SearchTuning>][] = [
     ['led by the text index', { fewMatches: Number.MAX_SAFE_INTEGER }],
-    ['in windows of my chats', { fewMatches: -1, firstWindow: 7, windowGrowth: 2, sqliteWindows: Number.MAX_SAFE_INTEGER }],
-    ['windows, then ids met in memory', { fewMatches: -1, firstWindow: 7, windowGrowth: 2, sqliteWindows: 1 }],
+    ['in windows of my chats', { fewMatches: -1, firstWindow: 7, windowGrowth: 2, windows: Number.MAX_SAFE_INTEGER }],
+    ['windows, then the rest at once', { fewMatches: -1, firstWindow: 7, windowGrowth: 2, windows: 1 }],
     ['as tuned', {}],
   ];
 
@@ -132,5 +132,13 @@ describe.each(backends)('search over windows of msg_id (%s)', (backend) => {
     }
     expect(seen).toEqual(Array.from({ length: 97 }, (_, i) => 100 - i));
     expect([...msgIdWindows(5, 5, 7, 2)]).toEqual([]);
+  });
+
+  it('reads comma-separated ids and meets two sorted lists', () => {
+    expect([...parseIds('5,1,30000000001,0')]).toEqual([5, 1, 30000000001, 0]);
+    expect([...parseIds(null)]).toEqual([]);
+    expect([...parseIds('7')]).toEqual([7]);
+    expect(intersectSorted(Float64Array.from([1, 3, 5, 9, 11]), Float64Array.from([2, 3, 9, 10, 11, 12]))).toEqual([3, 9, 11]);
+    expect(intersectSorted(new Float64Array(0), Float64Array.from([1]))).toEqual([]);
   });
 });
