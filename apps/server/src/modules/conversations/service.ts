@@ -21,7 +21,7 @@ import { userCards } from '../users/directory.ts';
 import { apiContactId } from './keys.ts';
 import { ensureConversation } from './rows.ts';
 import { resolveScope, type Scope } from './scope.ts';
-import { conversationsStore as store } from './store.ts';
+import { type LastMessageRow, conversationsStore as store } from './store.ts';
 
 /** The `extends` column of an event or system message as an object (undefined when empty or not JSON). */
 function extendsOf(text: string | null): Record<string, unknown> | undefined {
@@ -90,22 +90,24 @@ export function conversationService(ctx: AppContext) {
       if (isGroupContactId(r.contact_id) && !groups.has(r.contact_id)) return false;
       return !(r.hidden_msg_id > 0 && (r.last_id ?? 0) < r.hidden_msg_id);
     });
-    const lastIds = shown.map((r) => r.last_id).filter((id): id is number => id !== null);
-    if (sys.last_id !== null) lastIds.push(sys.last_id);
     const userIds = shown.map((r) => r.contact_id).filter((id) => /^\d+$/.test(id)).map(Number);
-    const [lastRows, userById, remarks] = await Promise.all([
-      lastIds.length === 0
-        ? Promise.resolve([])
+    const [sysLast, userById, remarks] = await Promise.all([
+      sys.last_id === null
+        ? Promise.resolve(undefined)
         : db
             .selectFrom('messages')
             .select(['msg_id', 'from_user', 'type', 'content', 'send_time', 'is_undo', 'extends'])
-            .where('msg_id', 'in', lastIds)
-            .execute(),
+            .where('msg_id', '=', sys.last_id)
+            .executeTakeFirst(),
       userCards(db, userIds),
       ctx.friends.remarksOf(me, userIds),
     ]);
-    const lastById = new Map(lastRows.map((m) => [Number(m.msg_id), m]));
-    const senderNames = await namesOf(me, [...new Set(lastRows.map((m) => Number(m.from_user)))]);
+    const lastById = new Map<number, LastMessageRow>();
+    for (const r of shown) if (r.last) lastById.set(r.last.msg_id, r.last);
+    if (sysLast) lastById.set(Number(sysLast.msg_id), { ...sysLast, msg_id: Number(sysLast.msg_id), from_user: Number(sysLast.from_user), send_time: Number(sysLast.send_time), is_undo: Number(sysLast.is_undo) });
+    // "Alice: …" is shown for groups only: the names of their last senders, not of every private chat's
+    const groupSenders = shown.filter((r) => groups.has(r.contact_id) && r.last).map((r) => Number(r.last?.from_user));
+    const senderNames = await namesOf(me, [...new Set(groupSenders)]);
 
     /** Who wrote a group's last message (not for notices or recalls): the "Alice: …" of the list. */
     function lastFrom(lastId: number | null) {

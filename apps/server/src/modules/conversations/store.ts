@@ -25,6 +25,19 @@ export interface ConversationStats {
   last_id: number | null;
   unread: number;
   at_count: number;
+  /** the message `last_id` (null when none) */
+  last: LastMessageRow | null;
+}
+
+/** The columns of a chat's last message that the chat list shows. */
+export interface LastMessageRow {
+  msg_id: number;
+  from_user: number;
+  type: string;
+  content: string;
+  send_time: number;
+  is_undo: number;
+  extends: string;
 }
 
 /** Per-group numbers that differ between rows of one user's list, as a CASE over contact ids. */
@@ -86,21 +99,41 @@ export const conversationsStore = {
     const read = greatest(dialect, [sql`c.cleared_msg_id`, floor, sql`c.read_msg_id`]);
     const readAt = greatest(dialect, [sql`c.cleared_msg_id`, floor, sql`c.read_msg_id`, sql`c.read_at_msg_id`]);
     const unread = sql`m.conv_key = c.conv_key and ${notDeleted} and m.from_user <> ${userId} and m.is_undo = 0 and m.send_time >= ${since}`;
-    const result = await sql<ConversationStats>`
-      select c.contact_id, c.conv_key, c.is_top, c.is_notice, c.hidden_msg_id,
-        (select m.msg_id from messages m where m.conv_key = c.conv_key and m.msg_id > ${seen} and ${notDeleted} order by m.msg_id desc limit 1) as last_id,
-        (select count(*) from messages m where m.msg_id > ${read} and ${unread}) as unread,
-        (select count(*) from messages m where m.msg_id > ${readAt} and ${unread} and ${mentionSql(userId)}) as at_count
-      from conversations c
-      where c.user_id = ${userId} and c.contact_id <> 'system'`.execute(db);
+    // the last message's columns joined here (read by an IN list of 1,000 ids, they cost as much as the
+    // counts); `materialized`, else SQLite flattens the subquery and finds each last_id twice
+    const result = await sql<Omit<ConversationStats, 'last'> & { [K in keyof LastMessageRow as `last_${K}`]: LastMessageRow[K] | null }>`
+      with s as materialized (
+        select c.contact_id, c.conv_key, c.is_top, c.is_notice, c.hidden_msg_id,
+          (select m.msg_id from messages m where m.conv_key = c.conv_key and m.msg_id > ${seen} and ${notDeleted} order by m.msg_id desc limit 1) as last_id,
+          (select count(*) from messages m where m.msg_id > ${read} and ${unread}) as unread,
+          (select count(*) from messages m where m.msg_id > ${readAt} and ${unread} and ${mentionSql(userId)}) as at_count
+        from conversations c
+        where c.user_id = ${userId} and c.contact_id <> 'system'
+      )
+      select s.*, lm.from_user as last_from_user, lm.type as last_type, lm.content as last_content, lm.send_time as last_send_time,
+        lm.is_undo as last_is_undo, lm.extends as last_extends
+      from s left join messages lm on lm.msg_id = s.last_id`.execute(db);
     return result.rows.map((r) => ({
-      ...r,
+      contact_id: r.contact_id,
+      conv_key: r.conv_key,
       is_top: Number(r.is_top),
       is_notice: Number(r.is_notice),
       hidden_msg_id: Number(r.hidden_msg_id),
       last_id: r.last_id === null ? null : Number(r.last_id),
       unread: Number(r.unread),
       at_count: Number(r.at_count),
+      last:
+        r.last_id === null || r.last_type === null
+          ? null
+          : {
+              msg_id: Number(r.last_id),
+              from_user: Number(r.last_from_user),
+              type: r.last_type,
+              content: r.last_content ?? '',
+              send_time: Number(r.last_send_time),
+              is_undo: Number(r.last_is_undo),
+              extends: r.last_extends ?? '',
+            },
     }));
   },
 

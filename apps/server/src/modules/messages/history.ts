@@ -3,15 +3,13 @@ import {
   type ChatMessage,
   decodeConvKey,
   FILE_TRANSFER_NAME,
-  FORWARD_MESSAGE_TYPE,
   type GetMessageListBody,
   groupContactId,
   MESSAGE_COUNT_MAX,
   type MessageSearchHit,
   parseGroupSetting,
-  SEARCH_MATCHES_MAX,
 } from '@parley/protocol';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Expression, SqlBool, } from 'kysely';
 import { Answer } from '../../answer.ts';
 import type { AppContext } from '../../context.ts';
 import { resolveScope, type Scope } from '../conversations/scope.ts';
@@ -20,11 +18,9 @@ import { fileUrlFor } from '../uploads/files.ts';
 import { userCards } from '../users/directory.ts';
 import { type MessageRow, toChatMessage } from './serialize.ts';
 import { type MsgEb, mentions, notDeletedBy, selectMessages } from './store.ts';
-import { contentMatches, ftsPhrase, isIndexable, recentFloor } from './textSearch.ts';
-import { likeLower } from '../../db/like.ts';
+import { SEARCHABLE_TYPES, searchMatchIds } from './searchIds.ts';
+import { contentMatches, isIndexable, recentFloor } from './textSearch.ts';
 
-/** Types whose `content` is searchable text (the file name for files). */
-const SEARCHABLE_TYPES = ['text', 'file', 'location', 'contact', FORWARD_MESSAGE_TYPE];
 
 /** Reading messages: a conversation's pages (filtered by keyword, type or mention), the system notices, and search across my chats. */
 export function messageHistory(ctx: AppContext) {
@@ -45,16 +41,16 @@ export function messageHistory(ctx: AppContext) {
     };
   }
 
+  /** The read cursors a page's read marks need: mine, and in a private chat the other side's. */
+  async function readCursors(me: number, scope: Scope): Promise<{ myRead: number; theirRead: number }> {
+    const myRead = Number(scope.row?.read_msg_id ?? 0);
+    if (scope.kind !== 'private' || scope.otherUserId === undefined) return { myRead, theirRead: 0 };
+    if (scope.otherUserId === me) return { myRead: Number.MAX_SAFE_INTEGER, theirRead: Number.MAX_SAFE_INTEGER };
+    return { myRead, theirRead: await conversationsStore.readCursor(db, scope.otherUserId, String(me)) };
+  }
+
   /** Serializes rows for `me`: file links signed for me, read marks of private chats. */
-  async function present(me: number, scope: Scope, rows: MessageRow[]): Promise<ChatMessage[]> {
-    let theirRead = 0;
-    let myRead = Number(scope.row?.read_msg_id ?? 0);
-    if (scope.kind === 'private' && scope.otherUserId !== undefined) {
-      if (scope.otherUserId === me) {
-        theirRead = Number.MAX_SAFE_INTEGER;
-        myRead = Number.MAX_SAFE_INTEGER;
-      } else theirRead = await conversationsStore.readCursor(db, scope.otherUserId, String(me));
-    }
+  function present(me: number, scope: Scope, rows: MessageRow[], { myRead, theirRead }: { myRead: number; theirRead: number }): ChatMessage[] {
     const fileUrl = (fileId: number) => fileUrlFor(ctx, fileId, me);
     return rows.map((row) =>
       toChatMessage(row, {
@@ -69,76 +65,45 @@ export function messageHistory(ctx: AppContext) {
     const floor = body.keywords && !isIndexable(body.keywords) ? await recentFloor(db, scope.convKeys) : 0;
     const inRange = listed(me, scope, body, floor);
     const q = selectMessages(db).where(inRange);
-    let rows: MessageRow[];
+    let page: Promise<MessageRow[]>;
     if (body.last_msg_id !== undefined) {
-      rows = await q.orderBy('m.msg_id', 'asc').limit(body.limit).execute();
+      page = q.orderBy('m.msg_id', 'asc').limit(body.limit).execute();
     } else if (body.before_msg_id !== undefined) {
-      rows = (await q.orderBy('m.msg_id', 'desc').limit(body.limit).execute()).reverse();
+      page = q
+        .orderBy('m.msg_id', 'desc')
+        .limit(body.limit)
+        .execute()
+        .then((r) => r.reverse());
     } else {
-      rows = (
-        await q
-          .orderBy('m.msg_id', 'desc')
-          .limit(body.limit)
-          .offset((body.page - 1) * body.limit)
-          .execute()
-      ).reverse();
+      page = q
+        .orderBy('m.msg_id', 'desc')
+        .limit(body.limit)
+        .offset((body.page - 1) * body.limit)
+        .execute()
+        .then((r) => r.reverse());
     }
     const countUpTo = Math.max(MESSAGE_COUNT_MAX, body.page * body.limit + 1);
     // without the page's joins and newest first, the count walks the conversation's index as the page
     // does; PostgreSQL, left to pick any countUpTo rows, scanned the table (or the whole id index) for them
     const counted = db.selectFrom('messages as m').select('m.msg_id').where(inRange).orderBy('m.msg_id', 'desc').limit(countUpTo);
-    const total = await db
+    const total = db
       .selectFrom(counted.as('counted'))
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst();
-    return new Answer(await present(me, scope, rows), { count: Number(total?.n ?? 0) });
+    // the page, its count and the read cursors at once: on PostgreSQL three round trips in parallel
+    const [rows, n, cursors] = await Promise.all([page, total, readCursors(me, scope)]);
+    return new Answer(present(me, scope, rows, cursors), { count: Number(n?.n ?? 0) });
   }
 
   async function adminNotices(me: number, page: number, limit: number) {
     return list(me, { toContactId: 'system', is_group: 0, page, limit });
   }
 
-  /** Ids of the messages with `keywords` in my conversations, newest first, at most SEARCH_MATCHES_MAX. */
-  async function matchingIds(me: number, keywords: string): Promise<{ msg_id: number; conv_key: string; contact_id: string }[]> {
-    const searchable = (eb: MsgEb) => eb.and([eb('m.type', 'in', SEARCHABLE_TYPES), eb('m.is_undo', '=', 0), notDeletedBy(me)(eb)]);
-    if (ctx.dialect === 'sqlite' && isIndexable(keywords)) {
-      // The full-text index leads, newest match first, and the walk stops at the limit (CROSS JOIN
-      // keeps this order on SQLite). Led by my conversations, SQLite probed every match of the index
-      // once per conversation: 87 s for a common word, a user in 1,000 chats, 1M messages.
-      return db
-        .selectFrom(sql<{ rowid: number }>`messages_fts`.as('messages_fts'))
-        .crossJoin('messages as m')
-        .crossJoin('conversations as c')
-        .select(['m.msg_id', 'm.conv_key', 'c.contact_id'])
-        .where(sql<SqlBool>`messages_fts match ${ftsPhrase(keywords)}`)
-        .where(sql<SqlBool>`m.msg_id = messages_fts.rowid`)
-        .whereRef('c.conv_key', '=', 'm.conv_key')
-        .where('c.user_id', '=', me)
-        .whereRef('m.msg_id', '>', 'c.cleared_msg_id')
-        .where(searchable)
-        .where(likeLower('m.content', keywords))
-        .orderBy(sql`messages_fts.rowid`, 'desc')
-        .limit(SEARCH_MATCHES_MAX)
-        .execute();
-    }
-    const floor = isIndexable(keywords) ? 0 : await recentFloor(db, { userId: me });
-    return db
-      .selectFrom('messages as m')
-      .innerJoin('conversations as c', (j) => j.onRef('c.conv_key', '=', 'm.conv_key').on('c.user_id', '=', me))
-      .select(['m.msg_id', 'm.conv_key', 'c.contact_id'])
-      .whereRef('m.msg_id', '>', 'c.cleared_msg_id')
-      .where(searchable)
-      .where(contentMatches(ctx.dialect, keywords, floor))
-      .orderBy('m.msg_id', 'desc')
-      .limit(SEARCH_MATCHES_MAX)
-      .execute();
-  }
-
   /** Messages with `keywords` in every conversation of mine, grouped by conversation (newest first). */
   async function search(me: number, keywords: string, perContact: number): Promise<MessageSearchHit[]> {
     // first only the ids of the matches (no content, no joins), then whole rows for the few kept
-    const matches = await matchingIds(me, keywords);
     const memberships = await conversationsStore.memberships(db, me);
+    const matches = await searchMatchIds(db, ctx.dialect, me, keywords, memberships);
     const groups = new Map(
       memberships.map((m) => [groupContactId(m.group_id) as string, { ...m, history: parseGroupSetting(m.setting).history }]),
     );

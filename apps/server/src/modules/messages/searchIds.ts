@@ -1,0 +1,269 @@
+import { FORWARD_MESSAGE_TYPE, groupContactId, parseGroupSetting, SEARCH_MATCHES_MAX } from '@parley/protocol';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db, Dialect } from '../../db/index.ts';
+import { likePattern } from '../../db/like.ts';
+import type { MembershipRow } from '../conversations/store.ts';
+import { ftsPhrase, isIndexable, recentFloor } from './textSearch.ts';
+
+/** Types whose `content` is searchable text (the file name for files). */
+export const SEARCHABLE_TYPES = ['text', 'file', 'location', 'contact', FORWARD_MESSAGE_TYPE];
+
+export interface SearchTuning {
+  /**
+   * Matches on the whole server at most for which search is led by the text index (every match is
+   * looked at once); with more, it walks my own chats in windows of msg_id instead.
+   */
+  fewMatches: number;
+  /** The newest window of msg_ids searched in my chats; each next (older) one is windowGrowth times as wide. */
+  firstWindow: number;
+  windowGrowth: number;
+  /**
+   * Windows read before the rest is read at once: on SQLite by meeting my ids with the index's in
+   * memory (see sqliteIntersection), on PostgreSQL as one last window.
+   */
+  windows: number;
+}
+
+export const SEARCH_TUNING: SearchTuning = { fewMatches: 2_000, firstWindow: 16_384, windowGrowth: 4, windows: 2 };
+
+export interface SearchMatch {
+  msg_id: number;
+  conv_key: string;
+  contact_id: string;
+}
+
+/**
+ * The msg_id windows from `top` down to `bottom`, newest first: `(lo, hi]`, the first `first`
+ * ids wide, each next one `growth` times as wide as the one before, the last ending at `bottom`.
+ */
+export function* msgIdWindows(top: number, bottom: number, first: number, growth: number): Generator<{ lo: number; hi: number }> {
+  let hi = top;
+  let width = Math.max(1, first);
+  while (hi > bottom) {
+    const lo = Math.max(bottom, hi - width);
+    yield { lo, hi };
+    hi = lo;
+    width *= Math.max(2, growth);
+  }
+}
+
+/**
+ * Ids of the messages with `keywords` (3+ characters) in the chats of `me`, newest first, at most
+ * `max`: visible to me (after my clearing, after joining a group that hides its history, not
+ * deleted by me, of a group I am still in), searchable and not recalled.
+ *
+ * Two ways, by how many messages of the whole server match:
+ * - few (a rare word or phrase): the text index leads, every match is looked at once;
+ * - many (a common word): the text index would hand over every match of every chat of the server
+ *   (167,000 for a word of a sixth of 1M messages), most not mine. Instead my chats are walked
+ *   newest first in windows of msg_id that widen geometrically, each read through
+ *   `messages_conv` (conversation, msg_id), and the walk stops once `max` matches are found. A word
+ *   of many of my messages is answered from the first windows; one absent from my chats reads each
+ *   of my messages once (the windows add a few index seeks per chat).
+ */
+export async function searchMatchIds(
+  db: Db,
+  dialect: Dialect,
+  me: number,
+  keywords: string,
+  memberships: MembershipRow[],
+  max = SEARCH_MATCHES_MAX,
+  tuning: Partial<SearchTuning> = {},
+): Promise<SearchMatch[]> {
+  const tune = { ...SEARCH_TUNING, ...tuning };
+  const chats = myChats(me, memberships);
+  if (!isIndexable(keywords)) {
+    // a keyword too short for the index: the newest SEARCH_SHORT_KEYWORD_WINDOW of my messages only
+    const floor = await recentFloor(db, { userId: me });
+    return (await sql<SearchMatch>`${chats.select(dialect, sql`m.msg_id > ${floor}`, keywords)} order by m.msg_id desc limit ${max}`.execute(db)).rows.map(
+      asMatch,
+    );
+  }
+  if (await fewMatches(db, dialect, keywords, tune.fewMatches)) {
+    if (dialect === 'sqlite') {
+      // the full-text index leads, newest match first (CROSS JOIN keeps that order)
+      const { rows } = await sql<SearchMatch>`
+        select m.msg_id, m.conv_key, c.contact_id from messages_fts cross join messages m cross join conversations c
+        where messages_fts match ${ftsPhrase(keywords)} and m.msg_id = messages_fts.rowid
+          and c.conv_key = m.conv_key and c.user_id = ${me} and ${chats.visible(dialect, keywords)}
+        order by messages_fts.rowid desc limit ${max}`.execute(db);
+      return rows.map(asMatch);
+    }
+    // PostgreSQL estimated few rows for the LIKE: its plan reads them through the trigram index
+    return (await sql<SearchMatch>`${chats.select(dialect, sql`true`, keywords)} order by m.msg_id desc limit ${max}`.execute(db)).rows.map(asMatch);
+  }
+  const top = await newestMsgId(db);
+  const bottom = await chats.lowestFloor(db);
+  const found: SearchMatch[] = [];
+  let windows = 0;
+  // the loop ends at the last window: PostgreSQL reads the rest in it, SQLite meets ids in memory
+  for (const { lo, hi } of msgIdWindows(top, bottom, tune.firstWindow, tune.windowGrowth)) {
+    const last = windows === tune.windows;
+    if (last && dialect === 'sqlite') {
+      // the rest at once: my ids and the index's matches met in memory, only the ids of both read as rows
+      found.push(...(await sqliteIntersection(db, chats, keywords, hi, max - found.length)));
+      break;
+    }
+    windows++;
+    const need = max - found.length;
+    // PostgreSQL: the rest as one last window (each window costs an index probe per chat)
+    const { rows } = await sql<SearchMatch>`${chats.window(dialect, last ? bottom : lo, hi, keywords, need)}`.execute(db);
+    found.push(...rows.map(asMatch));
+    if (found.length >= max || last) break;
+  }
+  return found;
+}
+
+/**
+ * SQLite, after `windows` windows of my chats without enough matches (a word common on the server
+ * but rare or absent in my chats): every id of mine at or below `hi` and every id of the index's
+ * matches at or below `hi`, each read in one pass (group_concat: one row, not one per id), met in
+ * memory; only the ids in both are read as rows, newest first, until `limit` are found. Reading
+ * each message of mine as a row instead touched nearly every page of the table.
+ */
+const VERIFY_CHUNK = 500;
+
+/** `1,5,3` as numbers, into one typed array (150,000 ids: no array of strings, no array of boxed numbers). */
+export function parseIds(text: string | null): Float64Array {
+  if (!text) return new Float64Array(0);
+  let n = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) n++;
+  const ids = new Float64Array(n);
+  let k = 0;
+  let value = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) {
+      ids[k++] = value;
+      value = 0;
+    } else value = value * 10 + (c - 48);
+  }
+  ids[k] = value;
+  return ids;
+}
+
+/** The values in both ascending arrays, ascending. */
+export function intersectSorted(a: Float64Array, b: Float64Array): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] < b[j]) i++;
+    else if (a[i] > b[j]) j++;
+    else {
+      out.push(a[i]);
+      i++;
+      j++;
+    }
+  }
+  return out;
+}
+
+async function sqliteIntersection(db: Db, chats: ReturnType<typeof myChats>, keywords: string, hi: number, limit: number): Promise<SearchMatch[]> {
+  const mineRow = await sql<{ ids: string | null }>`${chats.ids('sqlite', hi)}`.execute(db);
+  const mine = parseIds(mineRow.rows[0]?.ids ?? null).sort();
+  if (mine.length === 0) return [];
+  const ftsRow = await sql<{ ids: string | null }>`
+    select group_concat(rowid) as ids from messages_fts where messages_fts match ${ftsPhrase(keywords)} and rowid <= ${hi}`.execute(db);
+  const both = intersectSorted(mine, parseIds(ftsRow.rows[0]?.ids ?? null).sort()).reverse();
+  const found: SearchMatch[] = [];
+  for (let at = 0; at < both.length && found.length < limit; at += VERIFY_CHUNK) {
+    const chunk = both.slice(at, at + VERIFY_CHUNK);
+    const { rows } = await sql<SearchMatch>`${chats.select('sqlite', sql`m.msg_id in (${sql.join(chunk)})`, keywords)}
+      order by m.msg_id desc limit ${limit - found.length}`.execute(db);
+    found.push(...rows.map(asMatch));
+  }
+  return found;
+}
+
+const asMatch = (r: SearchMatch): SearchMatch => ({ msg_id: Number(r.msg_id), conv_key: r.conv_key, contact_id: r.contact_id });
+
+async function newestMsgId(db: Db): Promise<number> {
+  const row = await db.selectFrom('messages').select((eb) => eb.fn.max('msg_id').as('max')).executeTakeFirst();
+  return Number(row?.max ?? 0);
+}
+
+/**
+ * Whether at most FEW_MATCHES messages of the whole server contain `keywords`. SQLite: the
+ * full-text index answers that by itself (a walk stopped after FEW_MATCHES + 1 rowids). PostgreSQL:
+ * the planner's estimate from the trigram statistics, which for a LIKE on the pg_trgm index is close.
+ */
+async function fewMatches(db: Db, dialect: Dialect, keywords: string, few: number): Promise<boolean> {
+  if (dialect === 'sqlite') {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from messages_fts where messages_fts match ${ftsPhrase(keywords)} limit ${few + 1})`.execute(db);
+    return Number(rows[0]?.n ?? 0) <= few;
+  }
+  const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>`
+    explain (format json) select m.msg_id from messages m where lower(m.content) like ${likePattern(keywords)} escape '\\'`.execute(db);
+  const plan = rows[0]?.['QUERY PLAN'];
+  const parsed = typeof plan === 'string' ? (JSON.parse(plan) as [{ Plan: { 'Plan Rows': number } }]) : plan;
+  return (parsed?.[0]?.Plan?.['Plan Rows'] ?? Number.POSITIVE_INFINITY) <= few;
+}
+
+/**
+ * My chat-list rows as the search sees them: every row but those of groups I am no longer in, each
+ * visible above its floor (my clearing; for a group that hides history from before joining, my
+ * joining message too).
+ */
+function myChats(me: number, memberships: MembershipRow[]) {
+  const groupIds = memberships.map((m) => groupContactId(m.group_id) as string);
+  const joinFloors = memberships
+    .filter((m) => parseGroupSetting(m.setting).history !== 1 && Number(m.joined_msg_id) > 0)
+    .map((m) => [groupContactId(m.group_id) as string, Number(m.joined_msg_id)] as const);
+  const mineOnly: RawBuilder<unknown> =
+    groupIds.length === 0
+      ? sql`c.contact_id not like 'group-%'`
+      : sql`(c.contact_id not like 'group-%' or c.contact_id in (${sql.join(groupIds)}))`;
+  /** the lowest msg_id a message of this row must be above */
+  const floor = (dialect: Dialect): RawBuilder<number> => {
+    if (joinFloors.length === 0) return sql<number>`c.cleared_msg_id`;
+    const branches = joinFloors.map(([contact, v]) => sql`when ${contact} then cast(${v} as bigint)`);
+    const joined = sql`(case c.contact_id ${sql.join(branches, sql` `)} else 0 end)`;
+    return dialect === 'postgres' ? sql<number>`greatest(c.cleared_msg_id, ${joined})` : sql<number>`max(c.cleared_msg_id, ${joined})`;
+  };
+  /** `m` (of row `c`) may be shown to me and contains `keywords` */
+  const visible = (dialect: Dialect, keywords: string) => sql`${mineOnly} and m.msg_id > ${floor(dialect)}
+    and m.type in (${sql.join(SEARCHABLE_TYPES)}) and m.is_undo = 0
+    and not exists (select 1 from message_deletions d where d.user_id = ${me} and d.msg_id = m.msg_id)
+    and lower(m.content) like ${likePattern(keywords)} escape '\\'`;
+  return {
+    visible,
+    /** the matches `m` of my rows `c` that also satisfy `where` (unordered) */
+    select: (dialect: Dialect, where: RawBuilder<unknown>, keywords: string) => sql`
+      select m.msg_id, m.conv_key, c.contact_id from conversations c inner join messages m on m.conv_key = c.conv_key
+      where c.user_id = ${me} and ${where} and ${visible(dialect, keywords)}`,
+    /**
+     * The newest `limit` matches with lo < msg_id <= hi, newest first, each chat read through its
+     * index range. PostgreSQL is told to go chat by chat (LATERAL): its estimate of a common word's
+     * matches is far off, and for a word absent from my chats it otherwise scanned every message of the window.
+     */
+    window(dialect: Dialect, lo: number, hi: number, keywords: string, limit: number) {
+      if (dialect === 'postgres') {
+        return sql`select x.msg_id, x.conv_key, c.contact_id from conversations c
+          cross join lateral (
+            select m.msg_id, m.conv_key from messages m
+            where m.conv_key = c.conv_key and m.msg_id > greatest(${lo}::bigint, ${floor(dialect)}) and m.msg_id <= ${hi}
+              and m.type in (${sql.join(SEARCHABLE_TYPES)}) and m.is_undo = 0
+              and not exists (select 1 from message_deletions d where d.user_id = ${me} and d.msg_id = m.msg_id)
+              and lower(m.content) like ${likePattern(keywords)} escape '\\'
+            order by m.msg_id desc limit ${limit}
+          ) x
+          where c.user_id = ${me} and ${mineOnly}
+          order by x.msg_id desc limit ${limit}`;
+      }
+      return sql`select m.msg_id, m.conv_key, c.contact_id from conversations c cross join messages m
+        where c.user_id = ${me} and m.conv_key = c.conv_key and m.msg_id > max(${lo}, ${floor(dialect)}) and m.msg_id <= ${hi}
+          and ${visible(dialect, keywords)}
+        order by m.msg_id desc limit ${limit}`;
+    },
+    /** every id of my visible messages with msg_id <= hi, comma-separated (one row: `ids`) */
+    ids: (dialect: Dialect, hi: number) => sql`
+      select group_concat(m.msg_id) as ids from conversations c cross join messages m
+      where c.user_id = ${me} and ${mineOnly} and m.conv_key = c.conv_key and m.msg_id > ${floor(dialect)} and m.msg_id <= ${hi}`,
+    /** the lowest floor of my rows: below it nothing of mine is visible */
+    async lowestFloor(db: Db): Promise<number> {
+      const row = await db.selectFrom('conversations').select((eb) => eb.fn.min('cleared_msg_id').as('min')).where('user_id', '=', me).executeTakeFirst();
+      return Number(row?.min ?? 0);
+    },
+  };
+}
