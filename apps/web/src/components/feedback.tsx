@@ -1,5 +1,6 @@
 import { TOAST_MS } from '@parley/protocol';
 import type { ReactNode } from 'react';
+import type { AlertOptions, ConfirmOptions } from './feedbackOptions.ts';
 
 /**
  * Toasts and dialogs in one place. antd-mobile's Toast and Dialog (`feedbackAntd.tsx`) load with the
@@ -67,19 +68,13 @@ export function clearToasts(): void {
   loaded?.clearToasts();
 }
 
-export async function showAlert(options: { title?: ReactNode; content: ReactNode; confirmText?: string }): Promise<void> {
+export async function showAlert(options: AlertOptions): Promise<void> {
   const m = await load().catch(() => null);
   if (m) return m.showAlert(options);
   window.alert([plainText(options.title), plainText(options.content)].filter(Boolean).join('\n'));
 }
 
-export async function askConfirm(options: {
-  title?: ReactNode;
-  content: ReactNode;
-  confirmText?: string;
-  cancelText?: string;
-  danger?: boolean;
-}): Promise<boolean> {
+export async function askConfirm(options: ConfirmOptions): Promise<boolean> {
   const m = await load().catch(() => null);
   if (m) return m.askConfirm(options);
   return window.confirm([plainText(options.title), plainText(options.content)].filter(Boolean).join('\n'));

@@ -1,6 +1,6 @@
 import { TOAST_MS } from '@parley/protocol';
 import { Dialog, Toast } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import type { AlertOptions, ConfirmOptions } from './feedbackOptions.ts';
 import { t } from '../i18n/index.ts';
 import './antdRender.ts';
 
@@ -17,7 +17,7 @@ export function clearToasts(): void {
 const confirmLabel = (text: string) => <span data-testid="dialog-confirm">{text}</span>;
 const cancelLabel = (text: string) => <span data-testid="dialog-cancel">{text}</span>;
 
-export function showAlert(options: { title?: ReactNode; content: ReactNode; confirmText?: string }): Promise<void> {
+export function showAlert(options: AlertOptions): Promise<void> {
   return Dialog.alert({
     title: options.title,
     content: options.content,
@@ -25,13 +25,7 @@ export function showAlert(options: { title?: ReactNode; content: ReactNode; conf
   });
 }
 
-export function askConfirm(options: {
-  title?: ReactNode;
-  content: ReactNode;
-  confirmText?: string;
-  cancelText?: string;
-  danger?: boolean;
-}): Promise<boolean> {
+export function askConfirm(options: ConfirmOptions): Promise<boolean> {
   return Dialog.confirm({
     title: options.title,
     content: options.content,

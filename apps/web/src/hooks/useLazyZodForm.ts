@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { fieldMessages } from './fieldMessages.ts';
 import type { SafeParser } from './useZodForm.ts';
 
 /** A protocol schema with the function that words its messages in the user's language. */
@@ -46,12 +47,7 @@ export function useLazyZodForm<F extends FieldValues<F>, T>(load: () => Promise<
       setErrors({});
       return result.data;
     }
-    const next: Partial<Record<keyof F, string>> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as keyof F | undefined;
-      if (field !== undefined && field in values && !next[field]) next[field] = check.localize(issue.message);
-    }
-    setErrors(next);
+    setErrors(fieldMessages(result.error.issues, values, check.localize));
     return null;
   }, [loadOnce, values]);
 

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { fieldMessages } from './fieldMessages.ts';
 import { localizeMessage } from '../i18n/validation.ts';
 
 /** The part of a zod schema the form needs (keeps zod itself out of the web bundle's imports). */
@@ -30,12 +31,7 @@ export function useZodForm<F extends FieldValues<F>, T>(schema: SafeParser<T>, i
       setErrors({});
       return result.data;
     }
-    const next: Partial<Record<keyof F, string>> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as keyof F | undefined;
-      if (field !== undefined && field in values && !next[field]) next[field] = issue.message;
-    }
-    setErrors(next);
+    setErrors(fieldMessages(result.error.issues, values, (message) => message));
     return null;
   }, [schema, values]);
 
