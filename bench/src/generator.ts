@@ -87,8 +87,8 @@ async function fanout(job: Extract<Job, { kind: 'fanout' }>) {
     received++;
     latencies.push(Date.now() - m[1]);
   }, 200, caller.onAnswer);
-  // a message sent over a socket is not pushed back to that socket (the sender has the answer)
-  const pushedTo = job.over === 'socket' ? clients.length - 1 : clients.length;
+  // a message is not pushed back to the socket that sent it (over HTTP: the socket its clientId names)
+  const pushedTo = clients.length - 1;
   const results = [];
   for (const rate of job.rates) {
     step++;
