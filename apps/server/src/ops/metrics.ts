@@ -39,6 +39,22 @@ export interface Metrics {
 const SEND_PATH = '/enterprise/im/sendmessage';
 const SEND_CALL = 'sendMessage';
 
+/**
+ * A labelled histogram's series by key, each made once: a burst of requests or calls observes
+ * thousands at once, and prom-client would hash the labels on every observation.
+ */
+function seriesOf<S>(make: (key: string) => S): (key: string) => S {
+  const made = new Map<string, S>();
+  return (key) => {
+    let series = made.get(key);
+    if (!series) {
+      series = make(key);
+      made.set(key, series);
+    }
+    return series;
+  };
+}
+
 export function createMetrics(sources: MetricSources): Metrics {
   const registry = new Registry();
   new Gauge({
@@ -100,8 +116,11 @@ export function createMetrics(sources: MetricSources): Metrics {
     registers: [registry],
   });
   // one series per route of the endpoint table (or per static route): bounded
-  const routeSeries = new Map<string, ReturnType<typeof requests.labels>>();
-  const callSeries = new Map<string, ReturnType<typeof calls.labels>>();
+  const routeSeries = seriesOf((route: string) => requests.labels({ route }));
+  const callSeries = seriesOf((key: string) => {
+    const [name, outcome] = key.split(':');
+    return calls.labels({ name, outcome });
+  });
   const queries = new Histogram({
     name: 'parley_db_query_seconds',
     help: 'Database time per query',
@@ -111,23 +130,11 @@ export function createMetrics(sources: MetricSources): Metrics {
 
   return {
     observeRequest(route, seconds) {
-      let child = routeSeries.get(route);
-      if (!child) {
-        child = requests.labels({ route });
-        routeSeries.set(route, child);
-      }
-      child.observe(seconds);
+      routeSeries(route).observe(seconds);
       if (route.toLowerCase() === SEND_PATH) send.observe(seconds);
     },
     observeCall(name, ok, seconds) {
-      // a burst of calls observes thousands at once: the labelled children are looked up once
-      const key = `${name}:${ok}`;
-      let child = callSeries.get(key);
-      if (!child) {
-        child = calls.labels({ name, outcome: ok ? 'ok' : 'refused' });
-        callSeries.set(key, child);
-      }
-      child.observe(seconds);
+      callSeries(`${name}:${ok ? 'ok' : 'refused'}`).observe(seconds);
       if (name === SEND_CALL) send.observe(seconds);
     },
     observeQuery(seconds) {
