@@ -215,6 +215,29 @@ describe('hub writes', () => {
     expect(sockets.map((s) => s.writes.length)).toEqual([2, 2]);
   });
 
+  it('keeps a large audience\'s sockets only while nobody binds or unbinds', () => {
+    const { hub, sockets, users } = setup(100, { socketsPerMs: 1000, maxHoldMs: 0 });
+    // the same member list, message after message, as the groups' member cache hands it out
+    const members = [...users, 101];
+    const written = () => vi.runAllTimers();
+    hub.pushUsers(members, 'delFriend', { user_id: 1 });
+    written();
+    expect(sockets.every((s) => s.writes.length === 1)).toBe(true);
+    // a member's socket binds: the next push reaches it
+    const late = fakeSocket();
+    hub.bindConn(hub.add(late.ws as unknown as WebSocket, late.raw as unknown as Duplex), 101, 101);
+    hub.pushUsers(members, 'delFriend', { user_id: 2 });
+    written();
+    expect(late.writes.map(ids)).toEqual([[2]]);
+    // a member's socket goes: it gets nothing more
+    hub.remove(sockets[0].conn);
+    hub.pushUsers(members, 'delFriend', { user_id: 3 });
+    written();
+    expect(sockets[0].writes).toHaveLength(2);
+    expect(sockets[1].writes.map(ids)).toEqual([[1], [2], [3]]);
+    expect(late.writes.map(ids)).toEqual([[2], [3]]);
+  });
+
   it('drops the frames of a socket that began closing on its own rather than write them after its close frame', () => {
     const { hub, sockets } = setup(1);
     hub.pushUsers([1], 'delFriend', { user_id: 1 });

@@ -39,14 +39,18 @@ export interface FlushPacing {
 /**
  * On loopback a write costs the sender the kernel's delivery to the receiver too: about 10 µs of
  * server CPU per write in the bench (against well under 1 µs for the rest of a delivery), so writes
- * per delivery set the cost of a fan-out. 20 sockets per ms keeps a node to about 20,000 writes/s
+ * per delivery set the cost of a fan-out. 6.7 sockets per ms keeps a node to about 6,700 writes/s
  * however busy its groups are; more traffic rides in the same writes. A round of 1,000 sockets holds
- * the next one 50 ms (a 1,000-member group at 100 messages/s gets about 5 frames per write; at 10/s,
- * messages 100 ms apart, nothing waits), 100 sockets 5 ms, a handful well under a millisecond (next
- * turn). 50 ms at most, whatever the group: a frame waits for one hold at most. Turns of 5 ms keep the
- * event loop free for other work during a 10,000-socket round.
+ * the next one 150 ms (a 1,000-member group at 100 messages/s gets about 15 frames per write; at
+ * 10/s, messages 100 ms apart, each waits 50 ms at most), 100 sockets 15 ms, a handful well under a
+ * millisecond (next turn). 150 ms at most, whatever the group: a frame waits for one hold at most,
+ * which keeps a busy group's p95 within issue 17's 200 ms. Turns of 5 ms keep the event loop free
+ * for other work during a 10,000-socket round.
  */
-export const DEFAULT_PACING: FlushPacing = { socketsPerMs: 20, maxHoldMs: 50, chunk: 1000, turnMs: 5 };
+export const DEFAULT_PACING: FlushPacing = { socketsPerMs: 6.7, maxHoldMs: 150, chunk: 1000, turnMs: 5 };
+
+/** Audiences of at least this many users keep their list of sockets (see `Hub.socketsOfUsers`). */
+const AUDIENCE_KEPT_FROM = 64;
 
 /** One push frame `{type, data}`; `data` typed from the protocol's push map. */
 export function frameOf<K extends PushName>(type: K, data: PushData<K>): string {
@@ -83,6 +87,13 @@ export class Hub {
   };
   /** scratch: the frames of the last buffer joined in a flush turn */
   private readonly lastFrames: Buffer[] = [];
+  /**
+   * The sockets of a large users-only audience, kept per audience array while no socket binds or
+   * unbinds (`bindings` counts those changes): a group's cached member list comes back message after
+   * message, and walking a flat list costs far less than a map lookup and a set per member.
+   */
+  private readonly audiences = new WeakMap<readonly number[], { bindings: number; size: number; conns: Conn[] }>();
+  private bindings = 0;
   /** frames written to sockets so far (for the pushes-per-second figure) */
   framesDelivered = 0;
   /** writes made to sockets so far: framesDelivered / socketWrites is the frames per write */
@@ -152,6 +163,7 @@ export class Hub {
     if (conn.userId !== null && conn.userId !== userId) return false;
     if (conn.userId === userId && conn.sessionId === sessionId) return true;
     this.unbind(conn);
+    this.bindings++;
     conn.userId = userId;
     conn.sessionId = sessionId;
     const set = getSet(this.byUser, userId);
@@ -244,6 +256,7 @@ export class Hub {
 
   private unbind(conn: Conn): void {
     if (conn.userId !== null) {
+      this.bindings++;
       const set = this.byUser.get(conn.userId);
       set?.delete(conn);
       if (set && set.size === 0) {
@@ -302,12 +315,22 @@ export class Hub {
       if (close) this.closeConn(conn, 4001, 'closed');
     };
     if (to.users && !to.sessions && !to.clientIds && !to.all && !close) {
-      // the common audience (a chat's members), walked without building a list of sockets
-      for (const id of to.users) {
-        const conns = this.byUser.get(id);
-        if (conns) for (const conn of conns) deliver(conn);
-      }
+      for (const conn of this.socketsOfUsers(to.users)) deliver(conn);
     } else for (const conn of this.resolve(to)) deliver(conn);
+  }
+
+  /** The bound sockets of these users (the common audience: a chat's members). */
+  private socketsOfUsers(users: readonly number[]): Conn[] {
+    const large = users.length >= AUDIENCE_KEPT_FROM;
+    const known = large ? this.audiences.get(users) : undefined;
+    if (known && known.bindings === this.bindings && known.size === users.length) return known.conns;
+    const conns: Conn[] = [];
+    for (const id of users) {
+      const ofUser = this.byUser.get(id);
+      if (ofUser) for (const conn of ofUser) conns.push(conn);
+    }
+    if (large) this.audiences.set(users, { bindings: this.bindings, size: users.length, conns });
+    return conns;
   }
 
   /** Queues a frame for its socket's next write (see `FlushPacing`). */
