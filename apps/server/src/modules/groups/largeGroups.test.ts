@@ -127,6 +127,29 @@ describe.each(backends)('large groups (%s)', (backend) => {
     expect(await nodeA.memberIds(gid)).toContain(late.id);
   });
 
+  it('a burst of member checks reads the member set once, and a change during that read is not answered from it', async () => {
+    let reads = 0;
+    const counting = s.built.ctx.db.withPlugin({
+      transformQuery: (args) => {
+        if (args.node.kind === 'SelectQueryNode') reads++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const node = groupMembership(counting);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => node.isMember(gid, owner.id)));
+    expect(answers.every(Boolean)).toBe(true);
+    expect(reads).toBe(1);
+
+    node.invalidate(gid);
+    reads = 0;
+    const first = node.memberIds(gid);
+    node.invalidate(gid); // a change lands while that read runs
+    await first;
+    await node.memberIds(gid);
+    expect(reads).toBe(2);
+  });
+
   it('addGroupUser adds 1,500 friends in one call', async () => {
     const host = await s.user('Host');
     const friends = await seedUsers(s.built.ctx.db, 1500, 'friend');

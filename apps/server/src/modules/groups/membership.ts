@@ -11,17 +11,42 @@ import type { Bus } from '../../realtime/bus.ts';
 export function groupMembership(db: Db, bus?: Bus, ttlMs = 2_000): GroupMembership {
   type Members = { at: number; ids: number[]; set?: Set<number> };
   const memberCache = new Map<number, Members>();
+  /** member sets being read: the callers that arrive meanwhile (a burst of opens) share the one read */
+  const loading = new Map<number, Promise<Members>>();
+  const forget = (groupId: number) => {
+    memberCache.delete(groupId);
+    loading.delete(groupId);
+  };
   bus?.onMessage((msg) => {
-    if (msg.kind === 'groupMembers') memberCache.delete(msg.groupId);
+    if (msg.kind === 'groupMembers') forget(msg.groupId);
   });
 
-  async function cached(groupId: number): Promise<Members> {
+  function load(groupId: number): Promise<Members> {
+    const read = db
+      .selectFrom('group_members')
+      .select('user_id')
+      .where('group_id', '=', groupId)
+      .execute()
+      .then((rows) => {
+        const entry = { at: Date.now(), ids: rows.map((r) => r.user_id) };
+        // a change while the read ran dropped it: its answer is already stale, so it is not kept
+        if (loading.get(groupId) === read) {
+          memberCache.set(groupId, entry);
+          loading.delete(groupId);
+        }
+        return entry;
+      });
+    loading.set(groupId, read);
+    read.catch(() => {
+      if (loading.get(groupId) === read) loading.delete(groupId);
+    });
+    return read;
+  }
+
+  function cached(groupId: number): Promise<Members> {
     const hit = memberCache.get(groupId);
-    if (hit && Date.now() - hit.at < ttlMs) return hit;
-    const rows = await db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).execute();
-    const entry = { at: Date.now(), ids: rows.map((r) => r.user_id) };
-    memberCache.set(groupId, entry);
-    return entry;
+    if (hit && Date.now() - hit.at < ttlMs) return Promise.resolve(hit);
+    return loading.get(groupId) ?? load(groupId);
   }
 
   const facts: GroupMembership = {
@@ -87,7 +112,7 @@ export function groupMembership(db: Db, bus?: Bus, ttlMs = 2_000): GroupMembersh
     },
 
     invalidate(groupId: number): void {
-      memberCache.delete(groupId);
+      forget(groupId);
       bus?.publish({ kind: 'groupMembers', groupId });
     },
   };
