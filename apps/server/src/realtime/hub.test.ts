@@ -223,12 +223,14 @@ describe('hub writes', () => {
     hub.pushUsers(members, 'delFriend', { user_id: 1 });
     written();
     expect(sockets.every((s) => s.writes.length === 1)).toBe(true);
+    expect(hub.offlineAmong(members)).toEqual([101]);
     // a member's socket binds: the next push reaches it
     const late = fakeSocket();
     hub.bindConn(hub.add(late.ws as unknown as WebSocket, late.raw as unknown as Duplex), 101, 101);
     hub.pushUsers(members, 'delFriend', { user_id: 2 });
     written();
     expect(late.writes.map(ids)).toEqual([[2]]);
+    expect(hub.offlineAmong(members)).toEqual([]);
     // a member's socket goes: it gets nothing more
     hub.remove(sockets[0].conn);
     hub.pushUsers(members, 'delFriend', { user_id: 3 });
@@ -236,6 +238,7 @@ describe('hub writes', () => {
     expect(sockets[0].writes).toHaveLength(2);
     expect(sockets[1].writes.map(ids)).toEqual([[1], [2], [3]]);
     expect(late.writes.map(ids)).toEqual([[2], [3]]);
+    expect(hub.offlineAmong(members)).toEqual([1]);
   });
 
   it('drops the frames of a socket that began closing on its own rather than write them after its close frame', () => {

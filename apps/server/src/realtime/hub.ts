@@ -49,8 +49,17 @@ export interface FlushPacing {
  */
 export const DEFAULT_PACING: FlushPacing = { socketsPerMs: 6.7, maxHoldMs: 150, chunk: 1000, turnMs: 5 };
 
-/** Audiences of at least this many users keep their list of sockets (see `Hub.socketsOfUsers`). */
+/** Audiences of at least this many users keep their list of sockets (see `Hub.audienceOf`). */
 const AUDIENCE_KEPT_FROM = 64;
+
+/** A users-only audience as this node found it, while `bindings` (the hub's count of binds and unbinds) holds. */
+interface Audiences {
+  bindings: number;
+  size: number;
+  conns: Conn[];
+  /** the users with no socket on this node */
+  unbound: number[];
+}
 
 /** One push frame `{type, data}`; `data` typed from the protocol's push map. */
 export function frameOf<K extends PushName>(type: K, data: PushData<K>): string {
@@ -92,7 +101,7 @@ export class Hub {
    * unbinds (`bindings` counts those changes): a group's cached member list comes back message after
    * message, and walking a flat list costs far less than a map lookup and a set per member.
    */
-  private readonly audiences = new WeakMap<readonly number[], { bindings: number; size: number; conns: Conn[] }>();
+  private readonly audiences = new WeakMap<readonly number[], Audiences>();
   private bindings = 0;
   /** frames written to sockets so far (for the pushes-per-second figure) */
   framesDelivered = 0;
@@ -185,6 +194,11 @@ export class Hub {
   /** Online on any node (with Redis), or here. */
   isOnline(userId: number): boolean {
     return this.isOnlineHere(userId) || this.presence.elsewhere(userId);
+  }
+
+  /** The users among these with no socket on any node (`isOnline` false). */
+  offlineAmong(users: readonly number[]): number[] {
+    return this.audienceOf(users).unbound.filter((id) => !this.presence.elsewhere(id));
   }
 
   onPresence(listener: (userId: number, online: boolean) => void): void {
@@ -315,22 +329,23 @@ export class Hub {
       if (close) this.closeConn(conn, 4001, 'closed');
     };
     if (to.users && !to.sessions && !to.clientIds && !to.all && !close) {
-      for (const conn of this.socketsOfUsers(to.users)) deliver(conn);
+      for (const conn of this.audienceOf(to.users).conns) deliver(conn);
     } else for (const conn of this.resolve(to)) deliver(conn);
   }
 
-  /** The bound sockets of these users (the common audience: a chat's members). */
-  private socketsOfUsers(users: readonly number[]): Conn[] {
+  /** The bound sockets of these users (the common audience: a chat's members), and the users without one here. */
+  private audienceOf(users: readonly number[]): Audiences {
     const large = users.length >= AUDIENCE_KEPT_FROM;
     const known = large ? this.audiences.get(users) : undefined;
-    if (known && known.bindings === this.bindings && known.size === users.length) return known.conns;
-    const conns: Conn[] = [];
+    if (known && known.bindings === this.bindings && known.size === users.length) return known;
+    const found: Audiences = { bindings: this.bindings, size: users.length, conns: [], unbound: [] };
     for (const id of users) {
       const ofUser = this.byUser.get(id);
-      if (ofUser) for (const conn of ofUser) conns.push(conn);
+      if (ofUser) for (const conn of ofUser) found.conns.push(conn);
+      else found.unbound.push(id);
     }
-    if (large) this.audiences.set(users, { bindings: this.bindings, size: users.length, conns });
-    return conns;
+    if (large) this.audiences.set(users, found);
+    return found;
   }
 
   /** Queues a frame for its socket's next write (see `FlushPacing`). */

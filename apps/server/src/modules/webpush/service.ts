@@ -34,9 +34,9 @@ function isP256Point(key: string): boolean {
 }
 
 /** Who may get a push of a new message: its recipients but the sender; none for server notices, broadcasts and recalls. */
-function pushRecipients({ message, recipients }: NewMessage): number[] {
+function pushRecipients({ message, recipients }: NewMessage): readonly number[] {
   if (recipients === 'all' || message.is_undo === 1 || (SERVER_MESSAGE_TYPES as readonly string[]).includes(message.type)) return [];
-  return recipients.filter((id) => id !== message.fromUser.id);
+  return recipients;
 }
 
 /**
@@ -101,9 +101,8 @@ export function webPushService(
     await store.removeIds(targets.filter((_, i) => outcomes[i] === 'gone').map((t) => t.id));
   }
 
-  /** Pushes `message` to the subscriptions of the `recipients` offline everywhere (at most WEB_PUSH_PER_MESSAGE_MAX). */
-  async function pushToOffline(message: ChatMessage, recipients: number[]): Promise<void> {
-    const offline = recipients.filter((id) => !ctx.hub.isOnline(id));
+  /** Pushes `message` to the subscriptions of the `offline` recipients (at most WEB_PUSH_PER_MESSAGE_MAX). */
+  async function pushToOffline(message: ChatMessage, offline: number[]): Promise<void> {
     let budget = WEB_PUSH_PER_MESSAGE_MAX;
     for (let i = 0; i < offline.length && budget > 0; i += LOOKUP_CHUNK) {
       const targets = await audible(message, await store.targetsOf(offline.slice(i, i + LOOKUP_CHUNK), budget));
@@ -140,8 +139,9 @@ export function webPushService(
 
     /** Listener of `ctx.newMessages`: the pushes go out after the answer, in `ctx.background`. */
     notify(event: NewMessage): void {
-      const recipients = pushRecipients(event);
-      if (recipients.length > 0) ctx.background.run('web push', () => pushToOffline(event.message, recipients));
+      // offline everywhere, the sender aside (a group's member list is the same array message after message: the hub keeps who of it is offline)
+      const offline = ctx.hub.offlineAmong(pushRecipients(event)).filter((id) => id !== event.message.fromUser.id);
+      if (offline.length > 0) ctx.background.run('web push', () => pushToOffline(event.message, offline));
     },
 
     /** Listener of `ctx.sessionsEnded`: a signed-out browser gets no more pushes. */
