@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ConnectionBanner } from '../../components/ConnectionBanner.tsx';
