@@ -32,36 +32,41 @@ async function addLanguages(codes: LanguageCode[], parts?: readonly LocalePart[]
 
 const loadedParts = new Map<LocalePart, Promise<void>>();
 
+/** One part of the shown language's file (`localeParts.ts`), fetched once. */
+function loadPart(part: LocalePart): Promise<void> {
+  let loading = loadedParts.get(part);
+  if (!loading) {
+    loading = addLanguages([currentLanguage], [part]);
+    loading.catch(() => loadedParts.delete(part));
+    loadedParts.set(part, loading);
+  }
+  return loading;
+}
+
 /**
  * The shown language's texts, loaded (`'login'`: the login page's, for a start there; `'all'`:
  * every text of the first screens): the app renders once this settles. Its fallbacks are not
  * fetched: every language has every text (completeness.test.ts), so they would never be read.
  */
 export function loadStartTexts(which: 'login' | 'all'): Promise<void> {
-  const parts: LocalePart[] = which === 'login' ? ['login'] : ['login', 'rest'];
-  return Promise.all(
-    parts.map((part) => {
-      let loading = loadedParts.get(part);
-      if (!loading) {
-        loading = addLanguages([currentLanguage], [part]);
-        loading.catch(() => loadedParts.delete(part));
-        loadedParts.set(part, loading);
-      }
-      return loading;
-    }),
-  ).then(() => undefined);
+  const parts: LocalePart[] = which === 'login' ? ['login'] : ['login', 'home'];
+  return Promise.all(parts.map(loadPart)).then(() => undefined);
 }
 
 let deferredTexts: Promise<void> | null = null;
 
 /**
- * The texts the start does not fetch (`ON_DEMAND_DOMAINS`: the refusals of the error table and the
- * texts of the pages behind the home page) in the shown language: loaded once, by the HTTP client
- * before it words a refusal and by every page but the home page.
+ * The texts the start does not fetch (the rest of the language's file and `ON_DEMAND_DOMAINS`: the
+ * refusals of the error table and the texts of the pages behind the home page) in the shown
+ * language: loaded once, by the HTTP client before it words a refusal and by every page but the
+ * home page.
  */
 export function loadDeferredTexts(): Promise<void> {
-  deferredTexts ??= Promise.all([...ON_DEMAND_DOMAINS].map((domain) => loadDomainTexts(currentLanguage, domain))).then(
-    (trees) => {
+  deferredTexts ??= Promise.all([
+    Promise.all([...ON_DEMAND_DOMAINS].map((domain) => loadDomainTexts(currentLanguage, domain))),
+    loadPart('rest'),
+  ]).then(
+    ([trees]) => {
       for (const tree of trees) i18n.add(currentLanguage, tree);
     },
     (error: unknown) => {
