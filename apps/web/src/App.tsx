@@ -19,7 +19,7 @@ registerNavigator(navigate);
  */
 export function startApp(): void {
   configureApi({ toast: showToast, alert: showAlert, endSession });
-  void startLive();
+  startLive().catch((error: unknown) => console.error('the socket layer failed to load', error));
   whenSignedIn(() => void import('./offline/persistChats.ts').then((m) => m.startChatCache()));
 }
 

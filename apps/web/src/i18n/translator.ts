@@ -44,11 +44,17 @@ function pluralFormOf(code: LanguageCode, count: number): string {
   return rules.select(count);
 }
 
+/** Deep-merges `source` into `target`, copying its groups: the loaded JSON modules are never changed. */
 function mergeInto(target: Texts, source: Texts): void {
   for (const [key, value] of Object.entries(source)) {
+    if (typeof value !== 'object') {
+      target[key] = value;
+      continue;
+    }
     const existing = target[key];
-    if (typeof value === 'object' && typeof existing === 'object') mergeInto(existing, value);
-    else target[key] = value;
+    const group = typeof existing === 'object' ? existing : {};
+    mergeInto(group, value);
+    target[key] = group;
   }
 }
 
