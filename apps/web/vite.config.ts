@@ -4,24 +4,24 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { LOGIN_SECTIONS } from './src/i18n/localeParts.ts';
+import { partOf } from './src/i18n/localeParts.ts';
 
 /**
- * `locales/<lang>.json?part=login` and `?part=rest`: the language's top-level sections the login page
- * shows (`src/i18n/localeParts.ts`) and the others, each a JSON module of its own (Vite's JSON plugin
- * turns them into scripts), so a start at the login page fetches only its texts.
+ * `locales/<lang>.json?part=login`, `?part=home` and `?part=rest`: the language's top-level sections
+ * the login page shows, those the home page adds, and the others (`src/i18n/localeParts.ts`), each a
+ * JSON module of its own (Vite's JSON plugin turns them into scripts), so a start fetches only the
+ * texts of its first screen.
  */
 function localeParts(): Plugin {
-  const login = new Set(LOGIN_SECTIONS);
   return {
     name: 'parley-locale-parts',
     enforce: 'pre',
     load(id) {
-      const match = /^(.*\/i18n\/locales\/[^/]+\.json)\?part=(login|rest)$/.exec(id);
+      const match = /^(.*\/i18n\/locales\/[^/]+\.json)\?part=(login|home|rest)$/.exec(id);
       if (!match?.[1]) return null;
       this.addWatchFile(match[1]);
       const tree = JSON.parse(fs.readFileSync(match[1], 'utf8')) as Record<string, unknown>;
-      return JSON.stringify(Object.fromEntries(Object.entries(tree).filter(([section]) => login.has(section) === (match[2] === 'login'))));
+      return JSON.stringify(Object.fromEntries(Object.entries(tree).filter(([section]) => partOf(section) === match[2])));
     },
   };
 }

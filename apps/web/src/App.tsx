@@ -1,29 +1,56 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { configureApi } from './api/client.ts';
-import { queryClient } from './api/queryClient.ts';
-import { startCallSync } from './calls/engine.ts';
-import { IncomingCall } from './components/call/IncomingCall.tsx';
+import { LazyQueryClientProvider } from './api/LazyQueryClientProvider.tsx';
+import { loadQueryClient } from './api/queryClientRef.ts';
 import { showAlert, showToast } from './components/feedback.tsx';
 import { APP_COLUMN_ID } from './layout.ts';
-import { describeMessage } from './pages/index/chatList/notification.ts';
-import { connectSession } from './realtime/connectSession.ts';
 import { HashRouter, navigate } from './router/hashRouter.tsx';
 import { navigateTo, registerNavigator } from './router/navigation.ts';
 import { AppRoutes } from './routes.tsx';
 import { endSession } from './session/endSession.ts';
+import { useCalls } from './stores/calls.ts';
 import { useSession } from './stores/session.ts';
 
 registerNavigator(navigate);
 
 /**
- * Hands the API client and the socket layer what they show and where they send the user, then
- * connects the socket to the session. Called once, before the first render.
+ * Hands the API client what it shows and where it sends the user, and starts loading the socket
+ * layer. Called once, before the first render.
  */
 export function startApp(): void {
   configureApi({ toast: showToast, alert: showAlert, endSession });
-  connectSession({ toast: (text) => showToast(text), navigate: navigateTo, endSession, describeMessage });
-  startCallSync();
+  startLive().catch((error: unknown) => console.error('the socket layer failed to load', error));
   whenSignedIn(() => void import('./offline/persistChats.ts').then((m) => m.startChatCache()));
+}
+
+/**
+ * The socket, its pushes, the calls and the query cache, loaded beside the first screen rather
+ * than before it (the chat list loads over HTTP): handed what they show and where they send the
+ * user, then connected to the session.
+ */
+async function startLive(): Promise<void> {
+  const [{ connectSession }, { startCallSync }, { describeMessage }] = await Promise.all([
+    import('./realtime/connectSession.ts'),
+    import('./calls/engine.ts'),
+    import('./pages/index/chatList/notification.ts'),
+    loadIncomingCall(),
+    loadQueryClient(),
+  ]);
+  startCallSync();
+  connectSession({ toast: (text) => showToast(text), navigate: navigateTo, endSession, describeMessage });
+}
+
+/** The incoming-call screen; its code is loaded with the calls' (`startLive`), before any call can ring. */
+const loadIncomingCall = () => import('./components/call/IncomingCall.tsx');
+const IncomingCall = lazy(() => loadIncomingCall().then((m) => ({ default: m.IncomingCall })));
+
+function Ringing() {
+  const ringing = useCalls((s) => s.call?.phase === 'incoming');
+  return ringing ? (
+    <Suspense fallback={null}>
+      <IncomingCall />
+    </Suspense>
+  ) : null;
 }
 
 /** Runs `start` once a session exists (now, or at the next sign-in): the sign-in page does not load what only signed-in pages need. */
@@ -41,13 +68,13 @@ function whenSignedIn(start: () => void): void {
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <LazyQueryClientProvider>
       <div id={APP_COLUMN_ID} className="app-column">
         <HashRouter>
           <AppRoutes />
         </HashRouter>
-        <IncomingCall />
+        <Ringing />
       </div>
-    </QueryClientProvider>
+    </LazyQueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { setLoadedQueryClient } from './queryClientRef.ts';
 
 /**
  * Server data cache. The HTTP client already tells the user about failures, so queries do not
@@ -10,3 +11,4 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+setLoadedQueryClient(queryClient);

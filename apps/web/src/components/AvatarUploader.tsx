@@ -1,7 +1,7 @@
 import { AVATAR_MAX_BYTES, formatSizeLimit, PICTURE_MIMES } from '@parley/protocol';
 import { Button, Popup, Slider, SpinLoading } from 'antd-mobile';
 import { type ChangeEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { uploadAvatar } from '../api/users.ts';
 import { appContainer } from '../layout.ts';
 import { useSession } from '../stores/session.ts';

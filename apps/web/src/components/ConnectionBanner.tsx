@@ -1,5 +1,5 @@
 import { ExclamationCircleFill } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { Spinner } from './Spinner.tsx';
 import { useDelayedFlag } from '../hooks/useDelayedFlag.ts';
 import { socket } from '../realtime/socket.ts';

@@ -1,5 +1,5 @@
 import { PAGE_LOAD_DELAY_MS } from '@parley/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { Spinner } from './Spinner.tsx';
 import { useDelayedFlag } from '../hooks/useDelayedFlag.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import type { PageProps } from '../router/pageProps.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { PageFrame } from './PageFrame.tsx';

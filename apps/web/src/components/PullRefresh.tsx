@@ -1,6 +1,6 @@
 import { PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { PULL_REFRESH_ANIMATION_MS } from '@parley/protocol';
 
 export interface PullRefreshProps {

@@ -1,6 +1,6 @@
 import { CloseCircleFill, SearchOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import styles from './SearchField.module.css';
 
 export interface SearchFieldProps {

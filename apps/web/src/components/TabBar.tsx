@@ -1,7 +1,7 @@
 import { TAB_BAR } from '@parley/protocol';
 import { Badge } from 'antd-mobile';
 import type { CSSProperties, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { useLocation, useNavigate } from '../router/hashRouter.tsx';
 import { TABS } from '../router/tabs.tsx';
 import { type TabBadge, useTabBar } from '../stores/tabBar.ts';

@@ -1,6 +1,6 @@
 import { LeftOutline } from 'antd-mobile-icons';
 import { forwardRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { useGoBack } from '../router/useGoBack.ts';
 import styles from './TopBar.module.css';
 

@@ -24,7 +24,7 @@ function flatten(tree: object, prefix = ''): Map<string, unknown> {
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const flat = Object.fromEntries(Object.entries(translations).map(([code, tree]) => [code, flatten(tree)])) as Record<LanguageCode, Map<string, unknown>>;
 const placeholders = (text: unknown): string[] => [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-/** The plural forms a language needs (i18next picks them by Intl.PluralRules). */
+/** The plural forms a language needs (the translator picks them by Intl.PluralRules, `translator.ts`). */
 const categoriesOf = (code: LanguageCode): string[] => new Intl.PluralRules(code).resolvedOptions().pluralCategories;
 
 /** English keys, plural families folded to their base: `friendCount_one`/`_other` → `friendCount`. */

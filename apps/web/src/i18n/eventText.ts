@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from './translator.ts';
 
 /**
  * The reader's-language sentence of a server-made `event` message. The server words `content` in

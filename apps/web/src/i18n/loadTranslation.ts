@@ -1,9 +1,10 @@
 import type { LanguageCode } from './languages.ts';
 import type { LocalePart } from './localeParts.ts';
 
-/** Each language's JSON file in its two parts (`localeParts.ts`). */
+/** Each language's JSON file in its three parts (`localeParts.ts`). */
 const localeParts = {
   login: import.meta.glob<{ default: object }>('./locales/*.json', { query: '?part=login' }),
+  home: import.meta.glob<{ default: object }>('./locales/*.json', { query: '?part=home' }),
   rest: import.meta.glob<{ default: object }>('./locales/*.json', { query: '?part=rest' }),
 };
 const domainFiles = import.meta.glob<{ default: object }>('./domains/*/*.json');
@@ -23,12 +24,13 @@ const domainOf = (file: string): string => file.split('/')[2] ?? '';
  * One language's tree, as `resources.ts` builds it for every language (its JSON file plus each
  * domain bundle under the domain's key) but for the on-demand domains, fetched on demand: the app
  * loads only the languages it shows. `'login'`: only the sections the login page shows
- * (`LOGIN_SECTIONS`); `'rest'`: the other sections and the domains, which complete a `'login'` tree.
+ * (`LOGIN_SECTIONS`); `'home'`: those the home page adds (`HOME_SECTIONS`) and the domains the
+ * start loads; `'rest'`: the other sections.
  */
-export async function loadTranslation(code: LanguageCode, parts: readonly LocalePart[] = ['login', 'rest']): Promise<object> {
+export async function loadTranslation(code: LanguageCode, parts: readonly LocalePart[] = ['login', 'home', 'rest']): Promise<object> {
   const files = parts.map((part) => localeParts[part][`./locales/${code}.json`]);
   if (files.some((load) => !load)) throw new Error(`no translation for ${code}`);
-  const domains = parts.includes('rest')
+  const domains = parts.includes('home')
     ? Object.entries(domainFiles).filter(([file]) => file.endsWith(`/${code}.json`) && !ON_DEMAND_DOMAINS.has(domainOf(file)))
     : [];
   const [sections, mounted] = await Promise.all([

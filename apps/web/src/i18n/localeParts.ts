@@ -1,11 +1,18 @@
 /**
- * Each language's JSON file is served in two parts (the build's `localeParts` plugin in
- * vite.config.ts picks the top-level sections): what a start at the login page shows, and the
- * rest, which the app loads before it opens. The login page's start so fetches about a third of
- * the texts. A section missing here that the login page shows would show its key: keep this list
- * in step with the texts of `pages/login/index.tsx` and what it imports (and of the toasts of the
- * HTTP client and the service worker's update prompt).
+ * Each language's JSON file is served in three parts (the build's `localeParts` plugin in
+ * vite.config.ts picks the top-level sections): what a start at the login page shows, what the
+ * home page and the app shell add, and the rest, which every other page loads before it draws
+ * (`loadDeferredTexts`). A section listed in neither list that the login or the home page shows
+ * would show its key: keep these lists in step with the texts of `pages/login/index.tsx`, of
+ * `pages/index/index.tsx` and of what they import (and of the toasts of the HTTP client, the socket
+ * layer and the service worker's update prompt).
  */
 export const LOGIN_SECTIONS: readonly string[] = ['about', 'common', 'errors', 'login', 'pwa', 'routes'];
+export const HOME_SECTIONS: readonly string[] = ['chats', 'events', 'home', 'socket', 'tabbar'];
 
-export type LocalePart = 'login' | 'rest';
+export type LocalePart = 'login' | 'home' | 'rest';
+
+export function partOf(section: string): LocalePart {
+  if (LOGIN_SECTIONS.includes(section)) return 'login';
+  return HOME_SECTIONS.includes(section) ? 'home' : 'rest';
+}

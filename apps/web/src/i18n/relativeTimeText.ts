@@ -1,5 +1,5 @@
 import { relativeTime } from '@parley/protocol';
-import type { TFunction } from 'i18next';
+import type { TFunction } from './translator.ts';
 import { t as translate } from './index.ts';
 
 /** Spec §9 relative time ("just now", "5 minutes ago", "yesterday", "3 days ago", "2025/1/2") in the reader's language. */

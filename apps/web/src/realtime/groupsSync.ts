@@ -1,5 +1,5 @@
 import { groupContactId } from '@parley/protocol';
-import { t } from '../i18n/index.ts';
+import { loadDeferredTexts, t } from '../i18n/index.ts';
 import { applyGroupPush, onGroupGone, reloadAllGroups, resetGroups } from '../stores/groups.ts';
 import { useSession } from '../stores/session.ts';
 import { onPush, onSocketState } from './socket.ts';
@@ -35,7 +35,8 @@ export function startGroupsSync(ui: Pick<RealtimeUi, 'toast' | 'navigate'>): voi
   onGroupGone((groupId, why, name) => {
     // leaving is my own doing: the page that did it says so and moves on
     if (why === 'left') return;
-    ui.toast(why === 'dissolved' ? t('groups.dissolvedNotice', { name }) : t('groups.removedNotice'));
+    // the groups' texts are not among the home page's (`i18n/localeParts.ts`)
+    void loadDeferredTexts().then(() => ui.toast(why === 'dissolved' ? t('groups.dissolvedNotice', { name }) : t('groups.removedNotice')));
     if (isShowingGroup(groupId)) ui.navigate(Paths.home, { replace: true });
   });
 

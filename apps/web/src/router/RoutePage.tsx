@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { useSearchParams } from './hashRouter.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
 import type { LazyPage } from './lazyPage.ts';

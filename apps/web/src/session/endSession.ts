@@ -1,4 +1,4 @@
-import { queryClient } from '../api/queryClient.ts';
+import { loadedQueryClient } from '../api/queryClientRef.ts';
 import { navigateTo } from '../router/navigation.ts';
 import { useSession } from '../stores/session.ts';
 import { Paths } from '../paths.ts';
@@ -11,6 +11,6 @@ import { forgetPushLocally } from '../pwa/webPush.ts';
 export function endSession(): void {
   useSession.getState().clear();
   void forgetPushLocally().catch(() => undefined);
-  queryClient.clear();
+  loadedQueryClient()?.clear();
   navigateTo(Paths.login, { replace: true });
 }

@@ -2,7 +2,7 @@ import { DEFAULT_GROUP_SETTING, GroupRole, type GroupMemberView, permissionsOf, 
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchMyGroups, type GroupDetail, type GroupMemberPage } from '../api/groups.ts';
 import { queryClient } from '../api/queryClient.ts';
-import { memberPagesKey } from './groupMembers.ts';
+import { memberPagesKey } from './memberPagesCache.ts';
 import { applyGroupPush, loadGroupList, onGroupGone, resetGroups, useGroupsStore } from './groups.ts';
 import { useSession } from './session.ts';
 

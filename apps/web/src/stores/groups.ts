@@ -45,8 +45,8 @@ import {
   type SetNoSpeakPush,
   type SetNoticePush,
 } from '../api/groups.ts';
-import { queryClient } from '../api/queryClient.ts';
-import { memberPagesCache } from './groupMembers.ts';
+import { loadedQueryClient } from '../api/queryClientRef.ts';
+import { memberPagesCache } from './memberPagesCache.ts';
 import { markNoticeSeen } from './groupNoticeSeen.ts';
 import { useSession } from './session.ts';
 
@@ -115,18 +115,26 @@ function patchMembers(groupId: number, update: (members: GroupMemberView[]) => G
 // --- loading ------------------------------------------------------------------------------------
 
 /**
- * Requests go through the query client, which shares one request among concurrent callers of the
- * same key; `staleTime: 0` makes every later call a reload. The answers are then applied to the
- * live entries that pushes patch.
+ * Concurrent callers of the same key share one request; a call after it settled is a reload. The
+ * answers are then applied to the live entries that pushes patch.
  */
-const GROUPS_KEY = ['groups'] as const;
-const fetchShared = <T>(key: readonly unknown[], fetch: () => Promise<T>): Promise<T> =>
-  queryClient.fetchQuery({ queryKey: [...GROUPS_KEY, ...key], queryFn: fetch, staleTime: 0 });
+const inFlight = new Map<string, Promise<unknown>>();
+function fetchShared<T>(key: string, fetch: () => Promise<T>): Promise<T> {
+  let request = inFlight.get(key) as Promise<T> | undefined;
+  if (!request) {
+    const started: Promise<T> = fetch().finally(() => {
+      if (inFlight.get(key) === started) inFlight.delete(key);
+    });
+    request = started;
+    inFlight.set(key, request);
+  }
+  return request;
+}
 
 /** Loads (or reloads) a group's info; concurrent calls share one request. Never throws. */
 export function loadGroup(groupId: number): Promise<void> {
   if (!useGroupsStore.getState().groups[groupId]) setEntry(groupId, () => EMPTY_ENTRY);
-  return fetchShared([groupId, 'info'], () => fetchGroupInfo(groupId))
+  return fetchShared(`${groupId}:info`, () => fetchGroupInfo(groupId))
     .then(({ group, members }) => {
       setEntry(groupId, (e) => ({
         ...e,
@@ -144,7 +152,7 @@ export function loadGroup(groupId: number): Promise<void> {
 
 /** Loads my group list. Never throws. */
 export function loadGroupList(): Promise<void> {
-  return fetchShared(['list'], () => fetchMyGroups())
+  return fetchShared('list', () => fetchMyGroups())
     .then((list) => useGroupsStore.setState({ list, listError: false }))
     .catch(() => useGroupsStore.setState({ listError: true }));
 }
@@ -184,7 +192,9 @@ export function reloadAllGroups(): void {
 export function resetGroups(): void {
   for (const timer of refreshTimers.values()) clearTimeout(timer);
   refreshTimers.clear();
-  queryClient.removeQueries({ queryKey: GROUPS_KEY });
+  inFlight.clear();
+  // the member pages (`memberPagesCache.ts`) are kept under the groups' key
+  loadedQueryClient()?.removeQueries({ queryKey: ['groups'] });
   useGroupsStore.setState({ groups: {}, list: null, listError: false });
 }
 

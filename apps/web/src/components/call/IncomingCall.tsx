@@ -1,5 +1,5 @@
 import { CloseOutline, PhoneFill, VideoOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { acceptCall, declineCall } from '../../calls/engine.ts';
 import { useCalls } from '../../stores/calls.ts';
 import { Avatar } from '../Avatar.tsx';

@@ -1,6 +1,6 @@
 import { SpinLoading } from 'antd-mobile';
 import { Component, lazy, type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import type { RichTextEditorProps } from './RichTextEditor.tsx';
 
 /** Quill is fetched only when an editor is opened (the offline work splits bundles by route). */

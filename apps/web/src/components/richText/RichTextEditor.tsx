@@ -4,7 +4,7 @@ import Image from 'quill/formats/image.js';
 import Link from 'quill/formats/link.js';
 import 'quill/dist/quill.snow.css';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import styles from './RichTextEditor.module.css';
 
 /** Links only over http, https, mailto and tel; `parley.example` gets `https://` (spec §9). */

@@ -1,6 +1,5 @@
-import { type ReactNode, useCallback, useRef } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { RowContent } from './RowContent.tsx';
-import { useVirtualRows } from './useVirtualRows.ts';
 import styles from './virtual.module.css';
 
 export interface VirtualListProps<T> {
@@ -19,33 +18,46 @@ export interface VirtualListProps<T> {
   testId?: string;
 }
 
+type Virtualized = typeof import('./VirtualizedList.tsx');
+
+/**
+ * The virtualizer (@tanstack/react-virtual, about 11 kB gzip) is fetched as soon as a list's code
+ * is, not before the first screen: the first draw of the chat list is its skeleton, and its rows
+ * come over HTTP, by when the virtualizer is there.
+ */
+let virtualized: Virtualized | undefined;
+let loading: Promise<Virtualized> | undefined;
+function loadVirtualized(): Promise<Virtualized> {
+  loading ??= import('./VirtualizedList.tsx').then(
+    (m) => (virtualized = m),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+void loadVirtualized().catch(() => undefined);
+
 /** A long list that draws only the rows near the view, in its own scrolling box filling its parent. */
-export function VirtualList<T>({ items, keyOf, renderRow, rowHeight, top, bottom, onEndReached, overscan, testId }: VirtualListProps<T>) {
-  // the keys change with the items only: the virtualizer keeps its layout between scroll frames
-  const keyOfRef = useRef(keyOf);
-  keyOfRef.current = keyOf;
-  const getItemKey = useCallback((index: number) => keyOfRef.current(items[index]), [items]);
-  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
-  const { scrollerRef, topRef, virtualizer, items: drawn, listHeight, offsetOf } = useVirtualRows({
-    count: items.length,
-    estimateSize,
-    getItemKey,
-    overscan,
-    onEndReached,
-  });
+export function VirtualList<T>(props: VirtualListProps<T>) {
+  const [loaded, setLoaded] = useState(virtualized);
+  useEffect(() => {
+    if (!loaded) void loadVirtualized().then(setLoaded, (error: unknown) => console.warn('the list virtualizer failed to load', error));
+  }, [loaded]);
+  return loaded ? <loaded.VirtualizedList {...props} /> : <FirstRows {...props} />;
+}
+
+/** Until the virtualizer is loaded: the rows a screen shows, in the same boxes. */
+function FirstRows<T>({ items, keyOf, renderRow, rowHeight, top, bottom, overscan = 0, testId }: VirtualListProps<T>) {
+  const shown = items.slice(0, Math.ceil(window.innerHeight / rowHeight) + overscan);
   return (
-    <div ref={scrollerRef} className={styles.scroller} data-testid={testId}>
-      {top !== undefined ? <div ref={topRef}>{top}</div> : null}
-      <div className={styles.rows} style={{ height: listHeight }}>
-        {drawn.map((item) => (
-          <div
-            key={item.key}
-            ref={virtualizer.measureElement}
-            data-index={item.index}
-            className={styles.slot}
-            style={{ transform: `translateY(${offsetOf(item)}px)` }}
-          >
-            <RowContent item={items[item.index]} index={item.index} render={renderRow} />
+    <div className={styles.scroller} data-testid={testId}>
+      {top !== undefined ? <div>{top}</div> : null}
+      <div className={styles.rows}>
+        {shown.map((item, index) => (
+          <div key={keyOf(item)}>
+            <RowContent item={item} index={index} render={renderRow} />
           </div>
         ))}
       </div>

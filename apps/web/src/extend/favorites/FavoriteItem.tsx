@@ -1,7 +1,7 @@
 import { type Favorite, formatFileSize } from '@parley/protocol';
 import { Button } from 'antd-mobile';
 import { FileOutline, LocationOutline, PlayOutline, SoundOutline, UserOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { relativeTimeText } from '../../i18n/relativeTimeText.ts';
 import styles from './favorites.module.css';
 

@@ -2,7 +2,7 @@ import { type Favorite, FAVORITE_CATEGORIES, type FavoriteCategory, FORWARD_MAX_
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, InfiniteScroll, Popup, SearchBar, Tabs } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { api } from '../../api/client.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { askConfirm, showToast } from '../../components/feedback.tsx';

@@ -1,7 +1,7 @@
 import type { IndexSection } from '@parley/protocol';
 import { SearchOutline } from 'antd-mobile-icons';
 import { type ReactNode, useCallback, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { RowContent } from '../../components/virtual/RowContent.tsx';
 import { useVirtualRows } from '../../components/virtual/useVirtualRows.ts';
 import virtualStyles from '../../components/virtual/virtual.module.css';

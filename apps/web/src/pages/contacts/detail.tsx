@@ -4,7 +4,7 @@ import { ImageViewer, List } from 'antd-mobile';
 import '../../components/antdRender.ts';
 import { MessageOutline, PhoneFill, UserAddOutline, VideoOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { ApiError } from '../../api/client.ts';
 import { addFriend, answerFriendRequest, deleteFriend, listFriendRequests, setFriendRemark } from '../../api/friends.ts';

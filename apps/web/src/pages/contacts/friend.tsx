@@ -2,7 +2,7 @@ import { type FriendRequestItem, FriendRequestStatus } from '@parley/protocol';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Tabs } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { answerFriendRequest, listFriendRequests } from '../../api/friends.ts';
 import { Avatar } from '../../components/Avatar.tsx';

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';

@@ -1,7 +1,7 @@
 import { Badge, Button, List } from 'antd-mobile';
 import { FolderOutline, TeamOutline, UserAddOutline } from 'antd-mobile-icons';
 import { type ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { EntryIcon } from '../../components/EntryIcon.tsx';

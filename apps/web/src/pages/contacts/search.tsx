@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { List } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { searchUsers } from '../../api/users.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';

@@ -1,7 +1,7 @@
 import { FORWARD_MAX_TARGETS } from '@parley/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { api } from '../../api/client.ts';
 import { sendMessage } from '../../api/messages.ts';
 import { showToast } from '../../components/feedback.tsx';

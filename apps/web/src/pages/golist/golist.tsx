@@ -1,6 +1,6 @@
 import { CapsuleTabs, InfiniteScroll, List } from 'antd-mobile';
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import type { Good } from '@parley/protocol';
 import { api } from '../../api/client.ts';

@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { VirtualList } from '../../components/virtual/VirtualList.tsx';

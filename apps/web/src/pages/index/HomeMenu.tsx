@@ -1,6 +1,6 @@
 import { AddCircleOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { TopBarButton } from '../../components/TopBar.tsx';
 
 const HomeMenuPopover = lazy(() => import('./HomeMenuPopover.tsx'));

@@ -1,7 +1,7 @@
 import { Popover, type PopoverMenuProps } from 'antd-mobile';
 import { ScanningOutline, TeamOutline, UserAddOutline } from 'antd-mobile-icons';
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { appContainer } from '../../layout.ts';
 import { Paths } from '../../paths.ts';

@@ -11,7 +11,7 @@ import {
   StarOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { signOut } from '../../session/signOut.ts';
 import { Avatar } from '../../components/Avatar.tsx';

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { loadQueryClient } from '../../api/queryClientRef.ts';
+import { loadDeferredTexts, useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ConnectionBanner } from '../../components/ConnectionBanner.tsx';
@@ -13,8 +14,10 @@ import { Paths } from '../../paths.ts';
 
 const SEARCH_PATH = Paths.search;
 
-/** The personal area loads with the first tap on the avatar. */
-const MinePanel = lazy(() => import('./MinePanel.tsx').then((m) => ({ default: m.MinePanel })));
+/** The personal area loads with the first tap on the avatar, with the query cache and the texts it reads. */
+const MinePanel = lazy(() =>
+  Promise.all([import('./MinePanel.tsx'), loadQueryClient(), loadDeferredTexts()]).then(([m]) => ({ default: m.MinePanel })),
+);
 
 /** Home: the chat list, with the personal area behind the avatar and the '+' menu. */
 export default function HomePage({ titleKey }: PageProps) {

@@ -1,6 +1,6 @@
 import { expiryText } from '@parley/protocol';
 import dayjs from 'dayjs';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 
 /**
  * The validity lines of a group QR code: until when, and how long is left (protocol `expiryText`).

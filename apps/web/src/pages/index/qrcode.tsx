@@ -3,14 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import QRCode from 'qrcode';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fetchGroupQrcode, type GroupQrcode } from '../../api/groups.ts';
 import { showToast } from '../../components/feedback.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
-import { t as translate } from '../../i18n/index.ts';
+import { t as translate, useTranslation } from '../../i18n/index.ts';
 import type { PageProps } from '../../router/pageProps.ts';
 
 import { GroupAvatar } from '../message/group/GroupAvatar.tsx';

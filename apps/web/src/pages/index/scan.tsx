@@ -1,7 +1,7 @@
 import { SpinLoading } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { ApiError } from '../../api/client.ts';
 import { resolveScan } from '../../api/users.ts';

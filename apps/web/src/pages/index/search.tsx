@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CloseCircleFill, SearchOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { searchMessages } from '../../api/messages.ts';
 import { Avatar } from '../../components/Avatar.tsx';

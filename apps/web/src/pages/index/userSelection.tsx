@@ -2,7 +2,7 @@ import { checkRecipients, FORWARD_MAX_TARGETS, RuleMsg, isGroupContactId } from 
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { fetchMyGroups, type GroupListItem } from '../../api/groups.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';

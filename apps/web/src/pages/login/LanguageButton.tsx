@@ -1,6 +1,6 @@
 import { GlobalOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import styles from './Auth.module.css';
 
 const LanguageSheet = lazy(() => import('./LanguageSheet.tsx'));

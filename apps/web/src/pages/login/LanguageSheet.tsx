@@ -1,6 +1,5 @@
 import { ActionSheet } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
-import { applyLanguage, currentLanguage } from '../../i18n/index.ts';
+import { applyLanguage, currentLanguage, useTranslation } from '../../i18n/index.ts';
 import { LANGUAGES } from '../../i18n/languages.ts';
 import { appContainer } from '../../layout.ts';
 

@@ -1,8 +1,7 @@
 import { APP_VERSION } from '@parley/protocol';
 import { Button, Checkbox } from 'antd-mobile';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { loadDeferredTexts } from '../../i18n/index.ts';
+import { loadDeferredTexts, useTranslation } from '../../i18n/index.ts';
 import { type LoginForm, login } from '../../api/auth.ts';
 import { completeSignIn } from '../../session/signIn.ts';
 import { useLazyZodForm } from '../../hooks/useLazyZodForm.ts';

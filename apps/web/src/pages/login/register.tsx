@@ -2,7 +2,7 @@ import { registerBody } from '@parley/protocol';
 import { Button, NoticeBar } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { type RegisterForm, register } from '../../api/auth.ts';
 import { completeSignIn } from '../../session/signIn.ts';

@@ -1,7 +1,7 @@
 import { formatCallDuration } from '@parley/protocol';
 import { AudioMutedOutline, AudioOutline, CameraOutline, CloseOutline, LoopOutline, SoundOutline, VideoOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { hangUp, setCameraOff, setMuted, switchCamera } from '../../calls/engine.ts';
 import { Avatar } from '../../components/Avatar.tsx';

@@ -2,7 +2,7 @@ import { GroupRole, SYSTEM_CONTACT_ID, sameContactId, isGroupContactId } from '@
 import { Button } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { ConnectionBanner } from '../../components/ConnectionBanner.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';

@@ -2,7 +2,7 @@ import { toGroupId, isGroupContactId, isSystemContactId } from '@parley/protocol
 import { List, Switch, Toast } from 'antd-mobile';
 import '../../components/antdRender.ts';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { relativeTimeText } from '../../i18n/relativeTimeText.ts';

@@ -2,7 +2,7 @@ import { isGroupContactId } from '@parley/protocol';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, SearchBar, Tabs } from 'antd-mobile';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { getMessageList } from '../../api/messages.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';

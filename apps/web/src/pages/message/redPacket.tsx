@@ -12,7 +12,7 @@ import {
 } from '@parley/protocol';
 import { Button, Input, List, Tabs, TextArea } from 'antd-mobile';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { api } from '../../api/client.ts';
 import { showToast } from '../../components/feedback.tsx';

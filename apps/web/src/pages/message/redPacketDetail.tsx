@@ -1,6 +1,6 @@
 import { List } from 'antd-mobile';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';

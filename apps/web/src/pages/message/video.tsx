@@ -1,6 +1,6 @@
 import { DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { TopBar, TopBarButton } from '../../components/TopBar.tsx';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { sendVerifyCode, verifyEmail } from '../../api/users.ts';
 import { showToast } from '../../components/feedback.tsx';
 import { appContainer } from '../../layout.ts';

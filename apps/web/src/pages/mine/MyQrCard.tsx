@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, SpinLoading } from 'antd-mobile';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { fetchMyQrcode } from '../../api/users.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { showToast } from '../../components/feedback.tsx';

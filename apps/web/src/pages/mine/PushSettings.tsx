@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { List, Switch, Toast } from 'antd-mobile';
 import '../../components/antdRender.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { api } from '../../api/client.ts';
 import { disablePush, enablePush, pushEnabled, pushSupport } from '../../pwa/webPush.ts';
 

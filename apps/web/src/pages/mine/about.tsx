@@ -1,7 +1,7 @@
 import { APP_VERSION, APP_VERSION_CODE } from '@parley/protocol';
 import { List } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { checkVersion } from '../../api/system.ts';
 import { AppLogo } from '../../components/AppLogo.tsx';

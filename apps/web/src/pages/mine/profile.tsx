@@ -1,7 +1,7 @@
 import { type Gender, NICKNAME_MAX, SIGNATURE_MAX, type UserInfo, updateUserInfoBody } from '@parley/protocol';
 import { Button, List } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { fetchMyInfo, type ProfilePatch, updateMyInfo } from '../../api/users.ts';
 import { Avatar } from '../../components/Avatar.tsx';

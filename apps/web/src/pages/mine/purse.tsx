@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, List, Popup } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { api } from '../../api/client.ts';
 import { showToast } from '../../components/feedback.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';

@@ -2,9 +2,9 @@ import { ACCOUNT_MAX, type DeviceItem, editAccountBody, editPasswordBody, PASSWO
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { GlobalOutline } from 'antd-mobile-icons';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { editAccount, editPassword, listDevices, signOutDevice } from '../../api/users.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { askConfirm } from '../../components/feedback.tsx';

@@ -1,8 +1,7 @@
 import { List, Switch } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
-import { currentLanguage } from '../../i18n/index.ts';
+import { currentLanguage, useTranslation } from '../../i18n/index.ts';
 import { languageOf } from '../../i18n/languages.ts';
 import type { PageProps } from '../../router/pageProps.ts';
 import { type AppSetting, useSession } from '../../stores/session.ts';

@@ -3,7 +3,7 @@ import { Button, Dialog, Grid, Toast } from 'antd-mobile';
 import '../../components/antdRender.ts';
 import { BillOutline, GiftOutline, LockOutline, PayCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { api } from '../../api/client.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';

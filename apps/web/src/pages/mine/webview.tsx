@@ -1,6 +1,6 @@
 import { GlobalOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { TopBarButton } from '../../components/TopBar.tsx';

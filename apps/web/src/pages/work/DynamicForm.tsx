@@ -8,8 +8,7 @@ import {
   type ProportionEntry,
 } from '@parley/protocol';
 import { Button, Input, List, Radio, Selector, TextArea } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
-import { t as translate } from '../../i18n/index.ts';
+import { t as translate, useTranslation } from '../../i18n/index.ts';
 import { pickUsers } from '../../stores/userPicker.ts';
 
 export interface DynamicFormProps {

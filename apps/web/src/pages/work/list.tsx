@@ -1,7 +1,7 @@
 import { CRM_TYPES, type CrmType } from '@parley/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { api } from '../../api/client.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';

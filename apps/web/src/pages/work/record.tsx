@@ -2,7 +2,7 @@ import { checkFormValues, type FieldProblem, type FormField, type FormValues } f
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { create } from 'zustand';
 import { api } from '../../api/client.ts';

@@ -2,7 +2,7 @@ import { MOMENT_IMAGES_MAX, MOMENT_TEXT_MAX, MOMENT_VIDEO_SECONDS_MAX, type Mome
 import { Button, Checkbox, Input, Popup, Radio, TextArea } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { api } from '../../../api/client.ts';
 import { uploadFile } from '../../../api/uploads.ts';
 import { showToast } from '../../../components/feedback.tsx';

@@ -2,7 +2,7 @@ import type { Moment, MomentComment } from '@parley/protocol';
 import { ImageViewer } from 'antd-mobile';
 import '../../../components/antdRender.ts';
 import { HeartFill, HeartOutline, MessageOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { relativeTimeText } from '../../../i18n/relativeTimeText.ts';
 import { appContainer } from '../../../layout.ts';

@@ -3,7 +3,7 @@ import { Button, InfiniteScroll } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { api } from '../../../api/client.ts';
 import { uploadFile } from '../../../api/uploads.ts';
 import { Avatar } from '../../../components/Avatar.tsx';

@@ -1,5 +1,5 @@
 import { List, Popup } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';

@@ -1,6 +1,6 @@
 import { BellMuteOutline } from 'antd-mobile-icons';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useLongPress } from '../../../hooks/useLongPress.ts';
 import type { ConversationRow } from '../../../stores/conversationList.ts';
 import { useDraft } from '../../../stores/composer.ts';

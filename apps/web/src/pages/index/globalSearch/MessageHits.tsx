@@ -1,6 +1,6 @@
 import type { MessageSearchHit } from '@parley/protocol';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { Highlight, snippetAround } from '../chatList/Highlight.tsx';
 import { listTimeText, messagePreview } from '../chatList/labels.ts';

@@ -1,7 +1,7 @@
 import type { Sticker } from '@parley/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useNavigate } from '../../../router/hashRouter.tsx';
 import { Paths } from '../../../paths.ts';
 import { stickersQuery } from '../../../stores/favorites.ts';

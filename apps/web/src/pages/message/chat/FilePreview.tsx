@@ -1,7 +1,7 @@
 import { formatFileSize, type MessageFile } from '@parley/protocol';
 import { Button, Popup } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { showToast } from '../../../components/feedback.tsx';
 import { fileIconColor } from './bubbles/fileIcon.ts';
 import styles from './ChatPanels.module.css';

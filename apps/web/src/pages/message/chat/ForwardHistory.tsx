@@ -1,8 +1,8 @@
 import type { MessageFile } from '@parley/protocol';
 import { Popup } from 'antd-mobile';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n/translator.ts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { joinNames } from '../../../i18n/eventText.ts';
 import type { ChatItem } from '../../../stores/messageList.ts';

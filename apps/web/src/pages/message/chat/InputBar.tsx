@@ -1,7 +1,7 @@
 import { checkVideoDuration } from '@parley/protocol';
 import { AddCircleOutline, AudioOutline, CloseCircleFill, SmileOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useNavigate } from '../../../router/hashRouter.tsx';
 import { showToast } from '../../../components/feedback.tsx';
 import { callContact } from '../../../calls/callContact.ts';

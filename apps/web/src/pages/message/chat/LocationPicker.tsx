@@ -1,7 +1,7 @@
 import { MAP } from '@parley/protocol';
 import { Button, Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { showToast } from '../../../components/feedback.tsx';
 import styles from './ChatPanels.module.css';
 import { formatCoords, type LatLng, LeafletMap } from './LeafletMap.tsx';

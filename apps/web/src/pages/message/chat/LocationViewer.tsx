@@ -1,5 +1,5 @@
 import { Popup } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import type { Place } from './bubbles/LocationBubble.tsx';
 import styles from './ChatPanels.module.css';
 import { formatCoords, LeafletMap } from './LeafletMap.tsx';

@@ -2,7 +2,7 @@ import { toGroupId } from '@parley/protocol';
 import { List, Popup, SearchBar } from 'antd-mobile';
 import { TeamOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useDebounced } from '../../../hooks/useDebounced.ts';
 import { MEMBER_SEARCH_DEBOUNCE_MS } from '../../../stores/groupMembers.ts';
 import { PersonRow } from '../../contacts/PersonRow.tsx';

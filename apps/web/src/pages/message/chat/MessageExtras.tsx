@@ -1,5 +1,5 @@
 import { DotLoading } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import type { ChatItem } from '../../../stores/messageList.ts';
 import { useMessageExtras } from '../../../stores/messageExtras.ts';
 import styles from './Chat.module.css';

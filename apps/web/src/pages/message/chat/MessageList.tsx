@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { DotLoading } from 'antd-mobile';
 import { type MutableRefObject, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import styles from './Chat.module.css';
 import { chatTimeLabel } from './chatTimeLabel.ts';
 import { MessageRow } from './MessageRow.tsx';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { type ChatItem, isPending } from '../../../stores/messageList.ts';
 import { useSession } from '../../../stores/session.ts';
 import styles from './ChatPanels.module.css';

@@ -1,7 +1,7 @@
 import { Checkbox, DotLoading } from 'antd-mobile';
 import { ExclamationCircleFill } from 'antd-mobile-icons';
 import { memo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useNavigate } from '../../../router/hashRouter.tsx';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { askConfirm, showToast } from '../../../components/feedback.tsx';

@@ -9,7 +9,7 @@ import {
   VideoOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import styles from './ChatPanels.module.css';
 
 export type MoreItem = 'image' | 'video' | 'file' | 'location' | 'card' | 'redpacket' | 'voiceCall' | 'videoCall';

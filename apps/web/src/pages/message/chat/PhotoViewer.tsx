@@ -1,6 +1,6 @@
 import { ImageViewer } from 'antd-mobile';
 import { createContext, useContext, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { saveFile } from './fileActions.ts';
 
 /** One photo of the chat the viewer can show. */

@@ -1,5 +1,5 @@
 import { DeleteOutline, RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import styles from './Chat.module.css';
 
 export interface SelectionBarProps {

@@ -1,7 +1,7 @@
 import { AudioOutline, CloseCircleOutline } from 'antd-mobile-icons';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { showToast } from '../../../components/feedback.tsx';
 import styles from './ChatPanels.module.css';
 import { type Recording, type RecordingProblem, VoiceRecording } from './voiceRecorder.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { fetchProfile } from '../../../api/users.ts';
 import { findContact } from '../../../stores/conversationList.ts';
 import { useConversations } from '../../../stores/conversations.ts';

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useGroupSpeakState } from '../../../stores/groups.ts';
 import { useSession } from '../../../stores/session.ts';
 

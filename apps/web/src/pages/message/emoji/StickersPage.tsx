@@ -1,7 +1,7 @@
 import { type Sticker, STICKERS_MAX } from '@parley/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { api } from '../../../api/client.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { askConfirm } from '../../../components/feedback.tsx';

@@ -1,6 +1,6 @@
 import { Button, Popup } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { appContainer } from '../../../layout.ts';
 import styles from './EditTextPopup.module.css';
 

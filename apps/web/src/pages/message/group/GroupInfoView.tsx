@@ -9,7 +9,7 @@ import {
 } from '@parley/protocol';
 import { Button, List } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useNavigate } from '../../../router/hashRouter.tsx';
 import { dissolveGroup, removeGroupMember, renameGroup, setGroupNotice } from '../../../api/groups.ts';
 import { askConfirm, showAlert, showToast } from '../../../components/feedback.tsx';

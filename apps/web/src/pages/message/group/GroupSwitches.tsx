@@ -8,7 +8,7 @@ import {
   visibleSwitches,
 } from '@parley/protocol';
 import { List, Switch } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { setGroupSetting } from '../../../api/groups.ts';
 import { applyGroupPush } from '../../../stores/groups.ts';
 import { runGroupCall } from './groupCall.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useNavigate } from '../../../router/hashRouter.tsx';
 import { joinGroupByQrcode, previewJoin } from '../../../api/groups.ts';
 import { showToast } from '../../../components/feedback.tsx';

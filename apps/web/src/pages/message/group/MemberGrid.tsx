@@ -1,7 +1,7 @@
 import type { GroupMemberView } from '@parley/protocol';
 import { GroupRole } from '@parley/protocol';
 import { AddOutline, MinusOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
 import styles from './group.module.css';
 import { byRole } from './permissions.ts';

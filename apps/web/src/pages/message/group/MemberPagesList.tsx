@@ -1,7 +1,7 @@
 import type { GroupMemberView } from '@parley/protocol';
 import { Button, DotLoading } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { VirtualList } from '../../../components/virtual/VirtualList.tsx';
 import { useGroupMembers } from '../../../stores/groupMembers.ts';

@@ -1,5 +1,5 @@
 import { type GroupMemberView, GroupRole } from '@parley/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { TagLabel } from '../../../components/TagLabel.tsx';
 import { useTickAt } from '../../../stores/groups.ts';

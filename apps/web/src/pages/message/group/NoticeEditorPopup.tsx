@@ -1,6 +1,6 @@
 import { GROUP_NOTICE_MAX } from '@parley/protocol';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { LazyRichTextEditor } from '../../../components/richText/LazyRichTextEditor.tsx';
 import { EditSheet } from './EditSheet.tsx';
 import styles from './EditTextPopup.module.css';

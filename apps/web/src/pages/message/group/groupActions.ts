@@ -1,7 +1,7 @@
 import { addGroupMembers, fetchGroupMembers } from '../../../api/groups.ts';
 import { showToast } from '../../../components/feedback.tsx';
 import { t } from '../../../i18n/index.ts';
-import { memberPagesCache } from '../../../stores/groupMembers.ts';
+import { memberPagesCache } from '../../../stores/memberPagesCache.ts';
 import { loadGroup, useGroupsStore } from '../../../stores/groups.ts';
 import { useSession } from '../../../stores/session.ts';
 import { pickUsers } from '../../../stores/userPicker.ts';

@@ -2,7 +2,7 @@ import { type GroupMemberView, toGroupId } from '@parley/protocol';
 import { Button, SearchBar } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useNavigate } from '../../../router/hashRouter.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { MissingTarget } from '../../../components/MissingTarget.tsx';

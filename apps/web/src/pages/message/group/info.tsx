@@ -1,5 +1,5 @@
 import { toGroupId } from '@parley/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { MissingTarget } from '../../../components/MissingTarget.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import type { PageProps } from '../../../router/pageProps.ts';

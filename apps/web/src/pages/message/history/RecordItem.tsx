@@ -1,5 +1,5 @@
 import { type ChatMessage, formatFileSize } from '@parley/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { describeEvent } from '../../../i18n/eventText.ts';
 import { useSession } from '../../../stores/session.ts';

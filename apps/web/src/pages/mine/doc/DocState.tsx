@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 
 /** The error state of a help page: offline or failed, with a retry. */

@@ -1,9 +1,8 @@
 import { Button, List } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame.tsx';
-import { applyLanguage, currentLanguage } from '../../../i18n/index.ts';
+import { applyLanguage, currentLanguage, useTranslation } from '../../../i18n/index.ts';
 import { LANGUAGES, type LanguageCode } from '../../../i18n/languages.ts';
 import type { PageProps } from '../../../router/pageProps.ts';
 

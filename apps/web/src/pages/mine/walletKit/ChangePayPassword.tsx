@@ -1,7 +1,7 @@
 import { DEFAULT_PAY_PASSWORD } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { api } from '../../../api/client.ts';
 import { showToast } from '../../../components/feedback.tsx';
 import { PayPasscode } from './PayPasscode.tsx';

@@ -1,6 +1,6 @@
 import { type CallMedia, type CallOutcome, callRecordSchema, formatCallDuration } from '@parley/protocol';
 import { PhoneFill, VideoOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/index.ts';
 import { callContact } from '../../../../calls/callContact.ts';
 import type { ChatItem } from '../../../../stores/messageList.ts';
 import { useChatScope } from '../ChatContext.ts';

@@ -1,5 +1,5 @@
 import { toGroupId } from '@parley/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/index.ts';
 import { useNavigate } from '../../../../router/hashRouter.tsx';
 import { fetchGroupInfo } from '../../../../api/groups.ts';
 import { Avatar } from '../../../../components/Avatar.tsx';

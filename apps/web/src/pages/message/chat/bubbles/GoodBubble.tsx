@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/index.ts';
 import { useNavigate } from '../../../../router/hashRouter.tsx';
 import type { ChatItem } from '../../../../stores/messageList.ts';
 import { goodPath } from '../../../work/paths.ts';

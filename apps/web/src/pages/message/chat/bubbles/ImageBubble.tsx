@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/index.ts';
 import type { ChatItem } from '../../../../stores/messageList.ts';
 import { photoOf } from '../photos.ts';
 import { PhotoViewer, usePhotoGallery } from '../PhotoViewer.tsx';

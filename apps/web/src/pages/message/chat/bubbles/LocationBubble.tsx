@@ -1,7 +1,7 @@
 import { EnvironmentOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../../i18n/translator.ts';
+import { useTranslation } from '../../../../i18n/index.ts';
 import type { ChatItem } from '../../../../stores/messageList.ts';
 import styles from './Bubbles.module.css';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/index.ts';
 import type { ChatItem } from '../../../../stores/messageList.ts';
 import styles from './Bubbles.module.css';
 import { CallBubble } from './CallBubble.tsx';

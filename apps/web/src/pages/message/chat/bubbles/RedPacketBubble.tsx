@@ -2,7 +2,7 @@ import type { OpenOutcome, RedPacketDetails } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { CenterPopup } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/index.ts';
 import { useNavigate } from '../../../../router/hashRouter.tsx';
 import { api } from '../../../../api/client.ts';
 import { appContainer } from '../../../../layout.ts';

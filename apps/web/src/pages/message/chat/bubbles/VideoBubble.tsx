@@ -1,5 +1,5 @@
 import { PlayOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/index.ts';
 import { useNavigate } from '../../../../router/hashRouter.tsx';
 import type { ChatItem } from '../../../../stores/messageList.ts';
 import styles from './Bubbles.module.css';
