@@ -1,22 +1,40 @@
 /**
- * `npm run build:server`: bundles apps/server to one JavaScript file (apps/server/dist/main.js) that
- * plain `node` runs; tsx is for development only. The pure-JavaScript packages are bundled in too
- * (one file to parse instead of hundreds to resolve: start time). External: the native ones, which
- * cannot be bundled, and the ones the server loads lazily (only with PostgreSQL, Redis, mail,
- * uploads, rich text or web push), which would otherwise be parsed at every start.
+ * `npm run build:server`: bundles apps/server to JavaScript that plain `node` runs
+ * (apps/server/dist/main.js and the chunks it imports); tsx is for development only. The
+ * pure-JavaScript packages are bundled in too (a few files to parse instead of hundreds to resolve:
+ * start time). External: the native ones, which cannot be bundled, and the ones the server loads
+ * lazily (only with PostgreSQL, Redis, mail, uploads, rich text or web push), which would otherwise
+ * be parsed at every start.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(root, 'apps/server/dist');
 
 const EXTERNAL = ['better-sqlite3', '@node-rs/argon2', 'pg', 'ioredis', 'nodemailer', 'file-type', 'sanitize-html', 'web-push'];
 
+/**
+ * Each bundled dependency is an entry of its own, so esbuild splits its code into a chunk of its own
+ * and node compiles the server file by file. V8's parser memory for one file grows with its size,
+ * and glibc keeps it resident once freed: one 2.4 MB bundle held ~16 MB more of an idle server's RSS.
+ */
+const { dependencies } = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
+const vendorEntries = Object.fromEntries(
+  Object.keys(dependencies)
+    .filter((name) => !EXTERNAL.includes(name))
+    .map((name) => [`vendor-${name.replace('@', '').replace('/', '-')}`, name]),
+);
+
 const started = Date.now();
+// chunk names carry hashes: the previous build's chunks would pile up beside the new ones
+fs.rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-  outfile: path.join(root, 'apps/server/dist/main.js'),
+  entryPoints: { main: path.join(root, 'apps/server/src/main.ts'), ...vendorEntries },
+  outdir,
   bundle: true,
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
