@@ -16,14 +16,17 @@ const outdir = path.join(root, 'apps/server/dist');
 const EXTERNAL = ['better-sqlite3', '@node-rs/argon2', 'pg', 'ioredis', 'nodemailer', 'file-type', 'sanitize-html', 'web-push'];
 
 /**
- * Each bundled dependency is an entry of its own, so esbuild splits its code into a chunk of its own
- * and node compiles the server file by file. V8's parser memory for one file grows with its size,
+ * Each bundled npm dependency is an entry of its own, so esbuild splits its code into a chunk of its
+ * own and node compiles the server file by file. V8's parser memory for one file grows with its size,
  * and glibc keeps it resident once freed: one 2.4 MB bundle held ~16 MB more of an idle server's RSS.
+ * Not the workspace packages: an entry keeps every export, and the protocol's unused ones (the push
+ * schemas, for one) would then be built at every start.
  */
 const { dependencies } = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
+const isWorkspacePackage = (name) => dependencies[name] === '*';
 const vendorEntries = Object.fromEntries(
   Object.keys(dependencies)
-    .filter((name) => !EXTERNAL.includes(name))
+    .filter((name) => !EXTERNAL.includes(name) && !isWorkspacePackage(name))
     .map((name) => [`vendor-${name.replace('@', '').replace('/', '-')}`, name]),
 );
 
