@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { zodEnglishOnly } from './zodEnglishOnly.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'apps/server/dist');
@@ -50,6 +51,7 @@ await build({
   legalComments: 'external',
   logLevel: 'warning',
   external: EXTERNAL,
+  plugins: [zodEnglishOnly],
   // bundled CommonJS packages require node's built-ins
   banner: { js: "import { createRequire as __parleyRequire } from 'node:module'; const require = __parleyRequire(import.meta.url);" },
 });
