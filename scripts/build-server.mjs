@@ -46,8 +46,8 @@ await build({
   // PARLEY_READABLE_BUILD=1 keeps names and lines, for reading CPU profiles
   minify: process.env.PARLEY_READABLE_BUILD !== '1',
   // no keepNames: its __name() redefines the `name` of each function and class it wraps, which turns
-  // every such function object into a dictionary (~4 MB of an idle server, and slower calls)
-  // license notices go to main.js.LEGAL.txt: one non-ASCII character in a comment makes V8 keep the whole source two bytes a character
+  // every such function object's properties into a dictionary (~4 MB of an idle server's RSS)
+  // license notices go to <file>.LEGAL.txt beside each file: one non-ASCII character in a comment makes V8 keep the whole source two bytes a character
   legalComments: 'external',
   logLevel: 'warning',
   external: EXTERNAL,
