@@ -9,6 +9,7 @@ import { background } from './background.ts';
 import { fileReaders } from './fileReaders.ts';
 import { listeners } from './listeners.ts';
 import { type DbHandle, migrate, openDatabase } from './db/index.ts';
+import { lazyDefaultCompilers } from './http/defaultCompilers.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { installErrorHandling, installJsonParser } from './http/errors.ts';
 import { installSecurityHeaders } from './http/headers.ts';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     trustProxy: config.trustProxy,
     // a body trickled in byte by byte is cut (HTTP 408) instead of holding its memory for ever
     requestTimeout: config.requestTimeoutMs,
+    schemaController: { compilersFactory: lazyDefaultCompilers() },
   });
   limitSlowClients(app, config);
   installJsonParser(app);
