@@ -16,6 +16,14 @@ export interface Outgoing {
  * only after its batch committed. A batch that fails is retried send by send, so one bad send fails
  * alone. PostgreSQL commits on many connections at once, so there each send is its own transaction.
  */
+const MAX_SENDS_PER_COMMIT = 500;
+/**
+ * While sends come in back to back, each waits this long for others before its commit: at 3,000
+ * sends/s a commit took about 90 µs, a sixth of the server's time, for 3 sends on average. A quiet
+ * node commits at the next turn.
+ */
+const BUSY_LINGER_MS = 2;
+
 export function sendQueue(ctx: DeliverCtx) {
   async function storeOrSplit(jobs: Outgoing[]): Promise<(StoredDraft | JobFailed)[]> {
     const senders = new Map(jobs.map((j) => [j.draft.from_user, j.sender]));
@@ -29,7 +37,7 @@ export function sendQueue(ctx: DeliverCtx) {
     }
   }
 
-  const batch = batcher(async (jobs: Outgoing[]): Promise<(Delivered | JobFailed)[]> => {
+  async function storeAndAnnounce(jobs: Outgoing[]): Promise<(Delivered | JobFailed)[]> {
     const stored = await storeOrSplit(jobs);
     const okAt = stored.flatMap((s, i) => (s instanceof JobFailed ? [] : [i]));
     const delivered = await announce(
@@ -39,7 +47,8 @@ export function sendQueue(ctx: DeliverCtx) {
     );
     let n = 0;
     return stored.map((s) => (s instanceof JobFailed ? s : delivered[n++]));
-  });
+  }
+  const batch = batcher(storeAndAnnounce, MAX_SENDS_PER_COMMIT, { lingerMs: BUSY_LINGER_MS });
 
   return async function submit(job: Outgoing): Promise<Delivered> {
     if (ctx.dialect === 'sqlite') return batch.submit(job);
