@@ -26,7 +26,7 @@ interface Win {
  * locked on PostgreSQL); the next stored shares of each go to its first claimers in arrival order;
  * each packet's count and total move once; escrow pays every winner in one ledger posting (a leg
  * per packet and per winner, each with its packet as ref). Claimers past the last share are too
- * slow. A person claiming twice breaks the unique (packet, claimer) index and rolls the batch back;
+ * slow, unless they hold a share already (claimed through another node): "already claimed". A person claiming twice breaks the unique (packet, claimer) index and rolls the batch back;
  * the caller then retries each claim alone.
  */
 export async function writeClaims(db: Db, dialect: Dialect, jobs: ClaimJob[]): Promise<ClaimResult[]> {
@@ -42,6 +42,8 @@ export async function writeClaims(db: Db, dialect: Dialect, jobs: ClaimJob[]): P
       .execute();
     const wins: Win[] = [];
     const packets: Moved[] = [];
+    /** the claimers past the last share (or of an expired packet) */
+    const left: ClaimJob[] = [];
     for (const row of rows) {
       const claims = byPacket.get(Number(row.msg_id)) as ClaimJob[];
       const at = claims[0].at;
@@ -51,11 +53,14 @@ export async function writeClaims(db: Db, dialect: Dialect, jobs: ClaimJob[]): P
       claims.forEach((job, i) => {
         if (i >= taking) results.set(job, { outcome: expired ? 'expired' : 'tooSlow', amount: null });
       });
+      left.push(...claims.slice(taking));
       if (taking === 0) continue;
       const packetWins = claims.slice(0, taking).map((job, i) => ({ job, seq: from + i + 1 }));
       wins.push(...packetWins);
       packets.push({ msgId: Number(row.msg_id), from, wins: packetWins, finished: from + taking >= row.count });
     }
+    // one of them may hold a share already, claimed through another node: that answer comes first
+    for (const [job, amount] of await sharesHeld(trx, left)) results.set(job, { outcome: 'alreadyClaimed', amount });
     if (wins.length === 0) return;
     // a first red packet opens the wallet (with the default payment password)
     await walletStore.ensureAll(trx, [...new Set(wins.map((w) => w.job.me))], jobs[0].at);
@@ -75,6 +80,24 @@ export async function writeClaims(db: Db, dialect: Dialect, jobs: ClaimJob[]): P
     }
   });
   return jobs.map((j) => results.get(j) as ClaimResult);
+}
+
+/** The claimers among `jobs` who hold a share of their packet already, with its amount. */
+async function sharesHeld(trx: Db, jobs: ClaimJob[]): Promise<Map<ClaimJob, number>> {
+  if (jobs.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('red_packet_shares')
+    .select(['packet_id', 'claimed_by', 'amount'])
+    .where('packet_id', 'in', [...new Set(jobs.map((j) => j.packet.msgId))])
+    .where('claimed_by', 'in', [...new Set(jobs.map((j) => j.me))])
+    .execute();
+  const held = new Map(rows.map((r) => [`${r.packet_id}:${r.claimed_by}`, Number(r.amount)]));
+  const found = new Map<ClaimJob, number>();
+  for (const job of jobs) {
+    const amount = held.get(`${job.packet.msgId}:${job.me}`);
+    if (amount !== undefined) found.set(job, amount);
+  }
+  return found;
 }
 
 type Moved = { msgId: number; from: number; wins: Win[]; finished: boolean };

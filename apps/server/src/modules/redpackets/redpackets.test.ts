@@ -247,6 +247,20 @@ for (const backend of backends) {
       expect((await admin(['audit'])).exitCode).toBe(0);
     });
 
+    it('a claim made on another server that took the last share: opening it here again is "already claimed", not "too slow"', async () => {
+      const a = await funded('10.00');
+      const [b, c] = [await s.user('B'), await s.user('C')];
+      const gid = await seedGroup(s.built.ctx.db, a.id, [b.id, c.id]);
+      const msgId = (await sendPacket(a, { toContactId: groupContactId(gid), amount: '2', count: 2 })).body.data.message.msg_id;
+      const ctx = s.built.ctx;
+      const elsewhere = redPacketService(ctx, messageService(ctx, systemService(ctx.db, ctx.config, ctx.log)), walletService(ctx));
+      expect((await call('openRedPacket', { msg_id: msgId }, c)).body.data.outcome).toBe('success');
+      const there = await elsewhere.open(b.id, msgId);
+      expect(there.outcome).toBe('success');
+      const again = (await call('openRedPacket', { msg_id: msgId }, b)).body.data;
+      expect(again).toMatchObject({ outcome: 'alreadyClaimed', amount: there.amount });
+    });
+
     it("another server's claims show in the details this server gives (the claims cache catches up by the packet's count)", async () => {
       const a = await funded('10.00');
       const [b, c] = [await s.user('B'), await s.user('C')];
