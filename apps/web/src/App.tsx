@@ -4,9 +4,9 @@ import { LazyQueryClientProvider } from './api/LazyQueryClientProvider.tsx';
 import { loadQueryClient } from './api/queryClientRef.ts';
 import { showAlert, showToast } from './components/feedback.tsx';
 import { APP_COLUMN_ID } from './layout.ts';
-import { HashRouter, navigate } from './router/hashRouter.tsx';
+import { currentLocation, HashRouter, navigate } from './router/hashRouter.tsx';
 import { navigateTo, registerNavigator } from './router/navigation.ts';
-import { AppRoutes } from './routes.tsx';
+import { AppRoutes, preloadPageAt } from './routes.tsx';
 import { endSession } from './session/endSession.ts';
 import { useCalls } from './stores/calls.ts';
 import { useSession } from './stores/session.ts';
@@ -51,6 +51,11 @@ function Ringing() {
       <IncomingCall />
     </Suspense>
   ) : null;
+}
+
+/** The code of the page the app opens at, loaded before the first draw so that the draw does not suspend (a failure is left to the page's own loading). */
+export function preloadFirstPage(): Promise<void> {
+  return preloadPageAt(currentLocation().pathname).catch(() => undefined);
 }
 
 /** Runs `start` once a session exists (now, or at the next sign-in): the sign-in page does not load what only signed-in pages need. */

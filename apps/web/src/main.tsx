@@ -9,9 +9,27 @@ import { hasSession } from './stores/session.ts';
 
 document.documentElement.style.setProperty('--top-bar-height', `${topBarHeight(navigator.userAgent)}px`);
 
-/** The whole app: router, query cache, socket and every route. */
+const antdTexts = loadAntdLocale(currentLanguage);
+
+/** The home page's code, when the start is there: fetched beside the app's rather than after it (no waterfall before the chat list). */
+function firstPageCode(): Promise<unknown> | undefined {
+  const { path } = routeOf(window.location.hash);
+  return path === '' || path === Paths.home || path === Paths.homeIndex ? import('./pages/index/index.tsx') : undefined;
+}
+
+/**
+ * The whole app: router, query cache, socket and every route. Its code loads beside the texts (no
+ * module reads a text as it loads); nothing is drawn before they are there.
+ */
 async function openApp(root: Root): Promise<void> {
-  const [{ App, startApp }, { resumeSession }] = await Promise.all([import('./App.tsx'), import('./session/resumeSession.ts'), loadStartTexts('all')]);
+  const [{ App, startApp, preloadFirstPage }, { resumeSession }] = await Promise.all([
+    import('./App.tsx'),
+    import('./session/resumeSession.ts'),
+    loadStartTexts('all'),
+    antdTexts,
+    firstPageCode(),
+  ]);
+  await preloadFirstPage();
   startApp();
   resumeSession();
   root.render(
@@ -21,20 +39,17 @@ async function openApp(root: Root): Promise<void> {
   );
 }
 
+/** The login page alone, with only its texts; the app loads the others before it opens. */
+async function openLogin(root: Root): Promise<void> {
+  const [{ showLoginAlone }] = await Promise.all([import('./loginAlone.tsx'), loadStartTexts('login'), antdTexts]);
+  showLoginAlone(root, () => void openApp(root));
+}
+
 /** Without a session every address but the register page shows the login page, which needs none of the app. */
 const startsAtLogin = (): boolean => !hasSession() && routeOf(window.location.hash).path !== Paths.register;
 
-// The app's modules are loaded once the texts of the shown language are: none reads a text too early.
-// A start at the login page loads only its texts; the app loads the others before it opens.
-const atLogin = startsAtLogin();
-void Promise.all([loadStartTexts(atLogin ? 'login' : 'all'), loadAntdLocale(currentLanguage)]).then(async () => {
-  const root = createRoot(document.getElementById('root')!);
-  if (atLogin) {
-    const { showLoginAlone } = await import('./loginAlone.tsx');
-    showLoginAlone(root, () => void openApp(root));
-  } else {
-    await openApp(root);
-  }
+const root = createRoot(document.getElementById('root')!);
+void (startsAtLogin() ? openLogin(root) : openApp(root)).then(() => {
   // the service worker (offline shell, Web Push, updates) comes after the first screen
   void import('./pwa/registerServiceWorker.ts').then((m) => m.registerServiceWorker());
 });

@@ -107,6 +107,11 @@ export function routeAt(pathname: string): AppRoute | undefined {
   return byPath.get(pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname);
 }
 
+/** Loads the code of the page at `pathname`, so that its first draw does not suspend. */
+export async function preloadPageAt(pathname: string): Promise<void> {
+  await routeAt(pathname)?.page.preload();
+}
+
 /**
  * The page of the current address: public pages as they are, the others behind the session guard,
  * the two tab pages inside the tab layout (which stays mounted while switching tabs); an unknown

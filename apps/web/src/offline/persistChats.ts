@@ -1,7 +1,8 @@
 import { useConversations } from '../stores/conversations.ts';
 import { useMessages } from '../stores/messages.ts';
-import { useSession } from '../stores/session.ts';
+import { signedInUserId as userIdOf, useSession } from '../stores/session.ts';
 import { CHAT_CACHE_DB, type SavedThread, threadToKeep } from './keep.ts';
+import { dropListSnapshot, saveListSnapshot } from './listSnapshot.ts';
 
 /** Writes wait this long, so a burst of messages is one write. */
 const SAVE_DELAY_MS = 400;
@@ -10,8 +11,6 @@ const SAVE_DELAY_MS = 400;
  * first settles: Dexie is not fetched and parsed while the first screen is drawn and settles.
  */
 const QUIET_AFTER_START_MS = 3000;
-
-const userIdOf = (): string => String(useSession.getState().userInfo?.user_id ?? useSession.getState().userInfo?.id ?? '');
 
 /** Ends the quiet start: at once when the copy is needed now, else `QUIET_AFTER_START_MS` after the list settled. */
 let endQuiet: () => void = () => undefined;
@@ -36,6 +35,7 @@ async function restore(userId: string, now: boolean): Promise<void> {
 
 /** Logout: nothing of this user stays on the device (the database is deleted even when its code was never loaded). */
 async function deleteCopy(): Promise<void> {
+  dropListSnapshot();
   if (cache) {
     await (await loadCache(true)).deleteChatCache();
     return;
@@ -88,7 +88,9 @@ export function startChatCache(): void {
     clearTimeout(listTimer);
     listTimer = setTimeout(() => {
       const userId = userIdOf();
-      if (userId) void loadCache().then((m) => m.saveList(userId, useConversations.getState()), failed);
+      if (!userId) return;
+      saveListSnapshot(userId, useConversations.getState());
+      void loadCache().then((m) => m.saveList(userId, useConversations.getState()), failed);
     }, SAVE_DELAY_MS);
   });
 

@@ -70,6 +70,8 @@ interface MessagesState {
 
 const reconciling = new Map<string, Promise<void>>();
 const gapJobs = new Map<string, { again: boolean; job: Promise<void> }>();
+/** The newest page being fetched per conversation: a chat opened while its tap's fetch is on its way shares it (and its failure). */
+const latestJobs = new Map<string, Promise<void>>();
 
 export const useMessages = create<MessagesState>()((set, get) => {
   const thread = (contactId: string): Thread => get().byContact[contactId] ?? EMPTY_THREAD;
@@ -174,16 +176,23 @@ export const useMessages = create<MessagesState>()((set, get) => {
   return {
     byContact: {},
 
-    async loadLatest(contactId, isGroup) {
+    loadLatest(contactId, isGroup) {
+      const running = latestJobs.get(contactId);
+      if (running) return running;
       const t = thread(contactId);
-      if (t.loading) return;
+      if (t.loading) return Promise.resolve();
       update(contactId, () => ({ loading: true }));
-      try {
-        if (t.loaded) await get().reconcile(contactId, isGroup);
-        else await fetchLatest(contactId, isGroup);
-      } finally {
-        update(contactId, () => ({ loading: false }));
-      }
+      const job = (async () => {
+        try {
+          if (t.loaded) await get().reconcile(contactId, isGroup);
+          else await fetchLatest(contactId, isGroup);
+        } finally {
+          latestJobs.delete(contactId);
+          update(contactId, () => ({ loading: false }));
+        }
+      })();
+      latestJobs.set(contactId, job);
+      return job;
     },
 
     async loadOlder(contactId, isGroup) {
