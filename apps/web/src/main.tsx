@@ -11,27 +11,17 @@ document.documentElement.style.setProperty('--top-bar-height', `${topBarHeight(n
 
 const antdTexts = loadAntdLocale(currentLanguage);
 
-/** The home page's code, when the start is there: fetched beside the app's rather than after it (no waterfall before the chat list). */
-function firstPageCode(): Promise<unknown> | undefined {
-  const { path } = routeOf(window.location.hash);
-  return path === '' || path === Paths.home || path === Paths.homeIndex ? import('./pages/index/index.tsx') : undefined;
-}
-
 /**
  * The whole app: router, query cache, socket and every route. Its code loads beside the texts (no
- * module reads a text as it loads); nothing is drawn before they are there.
+ * module reads a text as it loads), and the first page's before the first draw, which then does not
+ * suspend; nothing is drawn before the texts are there.
  */
 async function openApp(root: Root): Promise<void> {
-  const [{ App, startApp, preloadFirstPage }, { resumeSession }] = await Promise.all([
-    import('./App.tsx'),
-    import('./session/resumeSession.ts'),
-    loadStartTexts('all'),
-    antdTexts,
-    firstPageCode(),
-  ]);
+  // the chat list is asked for as soon as this small module is in, not once the app's code is
+  const resumed = import('./session/resumeSession.ts').then((m) => m.resumeSession());
+  const [{ App, startApp, preloadFirstPage }] = await Promise.all([import('./App.tsx'), loadStartTexts('all'), antdTexts, resumed]);
   await preloadFirstPage();
   startApp();
-  resumeSession();
   root.render(
     <StrictMode>
       <App />

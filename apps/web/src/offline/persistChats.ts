@@ -83,8 +83,7 @@ export function startChatCache(): void {
   }
 
   let listTimer: ReturnType<typeof setTimeout> | undefined;
-  useConversations.subscribe((s, previous) => {
-    if ((s.contacts === previous.contacts && s.systemUnread === previous.systemUnread) || !s.loaded) return;
+  const saveListSoon = () => {
     clearTimeout(listTimer);
     listTimer = setTimeout(() => {
       const userId = userIdOf();
@@ -92,6 +91,12 @@ export function startChatCache(): void {
       saveListSnapshot(userId, useConversations.getState());
       void loadCache().then((m) => m.saveList(userId, useConversations.getState()), failed);
     }, SAVE_DELAY_MS);
+  };
+  // the start asks for the list before this runs: it may be in already
+  if (useConversations.getState().loaded) saveListSoon();
+  useConversations.subscribe((s, previous) => {
+    if ((s.contacts === previous.contacts && s.systemUnread === previous.systemUnread) || !s.loaded) return;
+    saveListSoon();
   });
 
   const changed = new Set<string>();

@@ -30,21 +30,23 @@ function withTimeout<T>(loading: Promise<T>): Promise<T> {
   });
 }
 
+/** A page whose code comes with the app's. */
+export const bundledPage = (page: ComponentType<PageProps>): LazyPage => ({ component: () => page, preload: () => Promise.resolve() });
+
 /**
  * A lazily loaded page whose loading fails after the page load time-out. The page loads with the
- * texts the start leaves out (the refusals, which forms show) and the query cache, unless it is a
- * first screen that needs neither (`firstScreen`: the home page).
+ * texts the start leaves out (the refusals, which forms show) and the query cache.
  *
  * A page whose code is already in (`preload`, or an earlier visit) is drawn directly rather than
  * through `lazy`, which would suspend it once: its fallback shown, and React then holds the page
  * back until the fallback has been up for 300 ms.
  */
-export function lazyPage(load: () => Promise<PageModule>, options: { firstScreen?: boolean } = {}): LazyPage {
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   let loaded: ComponentType<PageProps> | undefined;
   let loading: Promise<PageModule> | undefined;
   const loadOnce = () => {
-    loading ??= (options.firstScreen ? load() : Promise.all([load(), loadDeferredTexts(), loadQueryClient()]).then(([module]) => module)).then(
-      (module) => {
+    loading ??= Promise.all([load(), loadDeferredTexts(), loadQueryClient()]).then(
+      ([module]) => {
         loaded = module.default;
         return module;
       },

@@ -1,7 +1,6 @@
 import { refreshGlobalConfig } from '../api/system.ts';
-import { readListSnapshot } from '../offline/listSnapshot.ts';
 import { useConversations } from '../stores/conversations.ts';
-import { hasSession, signedInUserId } from '../stores/session.ts';
+import { hasSession } from '../stores/session.ts';
 
 /**
  * On start-up with a stored session: the chat list shown at once from this device's snapshot of
@@ -10,8 +9,7 @@ import { hasSession, signedInUserId } from '../stores/session.ts';
  */
 export function resumeSession(): void {
   if (!hasSession()) return;
-  const saved = readListSnapshot(signedInUserId());
-  if (saved) useConversations.getState().restore(saved);
+  useConversations.getState().restoreSnapshot();
   void useConversations.getState().load();
   void refreshGlobalConfig({ silent: true }).catch(() => undefined);
 }
