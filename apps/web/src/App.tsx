@@ -13,14 +13,32 @@ import { useSession } from './stores/session.ts';
 
 registerNavigator(navigate);
 
+/** A frame is painted within this long, unless the page is hidden (no frames then). */
+const PAINT_WAIT_MS = 300;
+
+/** Runs `run` once the next frame has been painted (or after `PAINT_WAIT_MS` in a hidden page). */
+function afterNextPaint(run: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, PAINT_WAIT_MS);
+}
+
 /**
- * Hands the API client what it shows and where it sends the user, and starts loading the socket
- * layer. Called once, before the first render.
+ * Hands the API client what it shows and where it sends the user; once the first screen is
+ * painted, starts loading the socket layer and the offline copy of the chats (their code, run as it
+ * comes in, would otherwise hold that paint back). Called once, before the first render.
  */
 export function startApp(): void {
   configureApi({ toast: showToast, alert: showAlert, endSession });
-  startLive().catch((error: unknown) => console.error('the socket layer failed to load', error));
-  whenSignedIn(() => void import('./offline/persistChats.ts').then((m) => m.startChatCache()));
+  afterNextPaint(() => {
+    startLive().catch((error: unknown) => console.error('the socket layer failed to load', error));
+    whenSignedIn(() => void import('./offline/persistChats.ts').then((m) => m.startChatCache()));
+  });
 }
 
 /**

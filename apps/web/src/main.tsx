@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { loadAntdLocale } from './i18n/antdLocale.ts';
 import { currentLanguage, loadStartTexts } from './i18n/index.ts';
@@ -22,10 +23,13 @@ async function openApp(root: Root): Promise<void> {
   const [{ App, startApp, preloadFirstPage }] = await Promise.all([import('./App.tsx'), loadStartTexts('all'), antdTexts, resumed]);
   await preloadFirstPage();
   startApp();
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // drawn in one go rather than time-sliced: other work coming in meanwhile does not hold the first screen back
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 
