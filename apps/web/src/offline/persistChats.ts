@@ -26,9 +26,15 @@ const loadCache = (now = false) => {
   return cache;
 };
 
+/** The copy's code, unless `userId` signed out while it loaded (the copy is deleted then: nothing may open it again). */
+async function cacheOf(userId: string, now = false): Promise<typeof import('./chatCache.ts') | undefined> {
+  const m = await loadCache(now);
+  return userIdOf() === userId ? m : undefined;
+}
+
 async function restore(userId: string, now: boolean): Promise<void> {
-  const saved = await (await loadCache(now)).readSaved(userId);
-  if (userIdOf() !== userId) return;
+  const saved = await (await cacheOf(userId, now))?.readSaved(userId);
+  if (!saved || userIdOf() !== userId) return;
   if (saved.list) useConversations.getState().restore(saved.list);
   for (const t of saved.threads) useMessages.getState().restoreThread(t.contactId, { items: t.items, hasOlder: t.hasOlder, syncedMsgId: t.syncedMsgId });
 }
@@ -70,7 +76,9 @@ export function startChatCache(): void {
     restoreOnce(false);
   };
 
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) restoreOnce(true);
+  const { failed: listFailed, loaded: listLoaded } = useConversations.getState();
+  // (the start asks for the list before this runs: its first load may have failed already)
+  if ((typeof navigator !== 'undefined' && navigator.onLine === false) || (listFailed && !listLoaded)) restoreOnce(true);
   const settled = () => useConversations.getState().loaded || useConversations.getState().failed;
   if (settled()) afterQuiet();
   else {
@@ -89,7 +97,7 @@ export function startChatCache(): void {
       const userId = userIdOf();
       if (!userId) return;
       saveListSnapshot(userId, useConversations.getState());
-      void loadCache().then((m) => m.saveList(userId, useConversations.getState()), failed);
+      void cacheOf(userId).then((m) => m?.saveList(userId, useConversations.getState()), failed);
     }, SAVE_DELAY_MS);
   };
   // the start asks for the list before this runs: it may be in already
@@ -115,7 +123,7 @@ export function startChatCache(): void {
         if (thread) threads.set(contactId, threadToKeep(thread));
       }
       changed.clear();
-      if (userId && threads.size > 0) void loadCache().then((m) => m.saveThreads(userId, threads), failed);
+      if (userId && threads.size > 0) void cacheOf(userId).then((m) => m?.saveThreads(userId, threads), failed);
     }, SAVE_DELAY_MS);
   });
 

@@ -27,4 +27,14 @@ describe('loadLatest', () => {
     await expect(screen).rejects.toThrow('network');
     expect(useMessages.getState().byContact['42']?.loading).toBe(false);
   });
+
+  it('the copy kept on the device, read after the chat was opened, is shown while its fetch is on its way, but never over messages already here', () => {
+    server.answer = () => new Promise(() => undefined);
+    void useMessages.getState().loadLatest('43', false);
+    const kept = { items: [{ msg_id: 5, id: 'k5' }] as never[], hasOlder: true, syncedMsgId: 5 };
+    useMessages.getState().restoreThread('43', kept);
+    expect(useMessages.getState().byContact['43']).toMatchObject({ items: kept.items, loading: true, loaded: false });
+    useMessages.getState().restoreThread('43', { ...kept, items: [] });
+    expect(useMessages.getState().byContact['43']?.items).toEqual(kept.items);
+  });
 });

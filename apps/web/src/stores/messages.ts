@@ -64,7 +64,7 @@ interface MessagesState {
   remove(ref: number | string): void;
   /** Forgets everything (sign-out). */
   reset(): void;
-  /** A thread kept on this device (offline start): shown until the server's answer replaces it; never over a thread already here. */
+  /** A thread kept on this device (offline start): shown until the server's answer replaces it; never over messages already here. */
   restoreThread(contactId: string, saved: Pick<Thread, 'items' | 'hasOlder' | 'syncedMsgId'>): void;
 }
 
@@ -305,8 +305,10 @@ export const useMessages = create<MessagesState>()((set, get) => {
     },
 
     restoreThread(contactId, saved) {
-      if (get().byContact[contactId]) return;
-      update(contactId, () => ({ ...saved, loading: false, loaded: false }));
+      // a chat opened before the copy was read has an empty thread, its fetch on its way or failed (offline)
+      const t = get().byContact[contactId];
+      if (t && (t.loaded || t.items.length > 0)) return;
+      update(contactId, (current) => ({ ...saved, loading: current.loading, loaded: false }));
     },
 
     reset() {
