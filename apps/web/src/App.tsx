@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { configureApi } from './api/client.ts';
 import { LazyQueryClientProvider } from './api/LazyQueryClientProvider.tsx';
 import { loadQueryClient } from './api/queryClientRef.ts';
-import { showAlert, showToast } from './components/feedback.tsx';
 import { APP_COLUMN_ID } from './layout.ts';
 import { currentLocation, HashRouter, navigate } from './router/hashRouter.tsx';
 import { navigateTo, registerNavigator } from './router/navigation.ts';
 import { AppRoutes, preloadPageAt } from './routes.tsx';
+import { configureAppApi } from './session/appApi.ts';
+import { showToast } from './components/feedback.tsx';
 import { endSession } from './session/endSession.ts';
 import { useCalls } from './stores/calls.ts';
 import { useSession } from './stores/session.ts';
@@ -34,7 +34,7 @@ function afterNextPaint(run: () => void): void {
  * comes in, would otherwise hold that paint back). Called once, before the first render.
  */
 export function startApp(): void {
-  configureApi({ toast: showToast, alert: showAlert, endSession });
+  configureAppApi();
   afterNextPaint(() => {
     startLive().catch((error: unknown) => console.error('the socket layer failed to load', error));
     whenSignedIn(() => void import('./offline/persistChats.ts').then((m) => m.startChatCache()));

@@ -1,6 +1,7 @@
 import { refreshGlobalConfig } from '../api/system.ts';
 import { useConversations } from '../stores/conversations.ts';
 import { hasSession } from '../stores/session.ts';
+import { configureAppApi } from './appApi.ts';
 
 /**
  * On start-up with a stored session: the chat list shown at once from this device's snapshot of
@@ -9,6 +10,8 @@ import { hasSession } from '../stores/session.ts';
  */
 export function resumeSession(): void {
   if (!hasSession()) return;
+  // the list's answer may come before the app's code: a lost session is handled all the same
+  configureAppApi();
   useConversations.getState().restoreSnapshot();
   void useConversations.getState().load();
   void refreshGlobalConfig({ silent: true }).catch(() => undefined);
