@@ -4,10 +4,11 @@
  * each module imports). `npm run bench -- --only web` measures the same in Chromium, with the lazy
  * chunks a page fetches once drawn.
  * - entry: the entry script alone;
- * - shell: the entry and the app shell (router, tab bar, stores) of every signed-in page;
+ * - shell: the entry and the app shell (router, tab bar, stores, and the home page, which comes with
+ *   the app's code as the first screen of nearly every start) of every signed-in page;
  * - login: what a start without a session loads: the entry, the login page alone, the service
  *   worker's registration and the login page's texts of the largest language;
- * - home: what a signed-in start loads before the chat list: the entry, the shell, the home page,
+ * - home: what a signed-in start loads before the chat list: the entry, the shell (with the home page),
  *   the offline copy of the chats, the service worker's registration and every text the start loads
  *   (the login and home parts of the largest language's file, the domain bundles the start loads,
  *   antd-mobile's). What the start fetches beside the first screen rather than before it is not
@@ -22,7 +23,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
-const CEILINGS_KB = { entry: 77, shell: 101, login: 103, home: 142 };
+const CEILINGS_KB = { entry: 77, shell: 125, login: 103, home: 134 };
 
 const manifestFile = path.join(dist, '.vite/manifest.json');
 if (!fs.existsSync(manifestFile)) {
@@ -94,7 +95,7 @@ const figures = {
   entry: kbOf(scriptsOf([ENTRY])),
   shell: kbOf(scriptsOf([ENTRY, ...SHELL])),
   login: kbOf(scriptsOf([ENTRY, 'src/loginAlone.tsx', SERVICE_WORKER])) + largestTexts('login'),
-  home: kbOf(scriptsOf([ENTRY, ...SHELL, 'src/pages/index/index.tsx', 'src/offline/persistChats.ts', SERVICE_WORKER])) + largestTexts('home'),
+  home: kbOf(scriptsOf([ENTRY, ...SHELL, 'src/offline/persistChats.ts', SERVICE_WORKER])) + largestTexts('home'),
 };
 let failed = false;
 for (const [name, kb] of Object.entries(figures)) {

@@ -6,11 +6,14 @@ import { befriendInStore as befriend, openChat, registerInUi as register, waitBo
 /**
  * Issue 16, the app as an installed one: the service worker installs and the page is installable;
  * with the network gone, a reload still shows the chat list and the last messages of a chat with
- * the offline bar; a message typed offline is sent once when the network is back; logout leaves
- * nothing of the chats in IndexedDB.
+ * the offline bar; a message typed offline is sent once when the network is back; online, a reload
+ * draws the chat list from the device's snapshot before the server answers; logout leaves nothing
+ * of the chats in IndexedDB or localStorage.
  */
 
 const CHAT_DB = 'parley-offline';
+/** The chat list's first screen (apps/web/src/offline/listSnapshot.ts). */
+const SNAPSHOT_KEY = 'chatListSnapshot';
 
 const texts = (page: Page) => page.locator('[data-testid=chat-page] [data-testid^=message-][data-type=text] [data-testid=bubble-text]');
 
@@ -124,6 +127,31 @@ describe('offline and installable (issue 16)', () => {
     expect(stored).toHaveLength(1);
   }, 120_000);
 
+  it('online, a reload draws the chat list from the snapshot of its first screen before the server answers, then the server\'s', async () => {
+    await a.page.goto('/#/');
+    await a.page.waitForSelector(`[data-testid=chat-list][data-loaded="1"] [data-testid=chat-row-${bobId}]`);
+    await expect.poll(() => a.page.evaluate((key) => localStorage.getItem(key) ?? '', SNAPSHOT_KEY), { timeout: 10_000 }).toContain(`"id":${bobId}`);
+    // the server's answer is held back until the list has been drawn without it
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const contacts = '**/enterprise/im/getContacts';
+    await a.context.route(contacts, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await a.page.reload();
+      await a.page.waitForSelector(`[data-testid=chat-list][data-restored="1"][data-loaded="0"] [data-testid=chat-row-${bobId}]`, { timeout: 20_000 });
+      release();
+      await a.page.waitForSelector(`[data-testid=chat-list][data-restored="0"][data-loaded="1"] [data-testid=chat-row-${bobId}]`, { timeout: 20_000 });
+    } finally {
+      release();
+      await a.context.unroute(contacts);
+    }
+  }, 60_000);
+
   it('logout deletes the chats kept on the device', async () => {
     expect(await databases(a.page)).toContain(CHAT_DB);
     await a.page.goto('/#/');
@@ -132,6 +160,7 @@ describe('offline and installable (issue 16)', () => {
     await a.page.click('[data-testid=dialog-confirm]');
     await a.page.waitForSelector('[data-testid=login-page]');
     await expect.poll(() => databases(a.page), { timeout: 10_000 }).not.toContain(CHAT_DB);
+    expect(await a.page.evaluate((key) => localStorage.getItem(key), SNAPSHOT_KEY)).toBeNull();
     expect([...a.errors, ...b.errors].filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|NetworkError/.test(e))).toEqual([]);
   }, 60_000);
 });

@@ -1,26 +1,44 @@
 import { lazy, Suspense } from 'react';
-import { configureApi } from './api/client.ts';
 import { LazyQueryClientProvider } from './api/LazyQueryClientProvider.tsx';
 import { loadQueryClient } from './api/queryClientRef.ts';
-import { showAlert, showToast } from './components/feedback.tsx';
 import { APP_COLUMN_ID } from './layout.ts';
-import { HashRouter, navigate } from './router/hashRouter.tsx';
+import { currentLocation, HashRouter, navigate } from './router/hashRouter.tsx';
 import { navigateTo, registerNavigator } from './router/navigation.ts';
-import { AppRoutes } from './routes.tsx';
+import { AppRoutes, preloadPageAt } from './routes.tsx';
+import { configureAppApi } from './session/appApi.ts';
+import { showToast } from './components/feedback.tsx';
 import { endSession } from './session/endSession.ts';
 import { useCalls } from './stores/calls.ts';
 import { useSession } from './stores/session.ts';
 
 registerNavigator(navigate);
 
+/** A frame is painted within this long, unless the page is hidden (no frames then). */
+const PAINT_WAIT_MS = 300;
+
+/** Runs `run` once the next frame has been painted (or after `PAINT_WAIT_MS` in a hidden page). */
+function afterNextPaint(run: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, PAINT_WAIT_MS);
+}
+
 /**
- * Hands the API client what it shows and where it sends the user, and starts loading the socket
- * layer. Called once, before the first render.
+ * Hands the API client what it shows and where it sends the user; once the first screen is
+ * painted, starts loading the socket layer and the offline copy of the chats (their code, run as it
+ * comes in, would otherwise hold that paint back). Called once, before the first render.
  */
 export function startApp(): void {
-  configureApi({ toast: showToast, alert: showAlert, endSession });
-  startLive().catch((error: unknown) => console.error('the socket layer failed to load', error));
-  whenSignedIn(() => void import('./offline/persistChats.ts').then((m) => m.startChatCache()));
+  configureAppApi();
+  afterNextPaint(() => {
+    startLive().catch((error: unknown) => console.error('the socket layer failed to load', error));
+    whenSignedIn(() => void import('./offline/persistChats.ts').then((m) => m.startChatCache()));
+  });
 }
 
 /**
@@ -51,6 +69,11 @@ function Ringing() {
       <IncomingCall />
     </Suspense>
   ) : null;
+}
+
+/** The code of the page the app opens at, loaded before the first draw so that the draw does not suspend (a failure is left to the page's own loading). */
+export function preloadFirstPage(): Promise<void> {
+  return preloadPageAt(currentLocation().pathname).catch(() => undefined);
 }
 
 /** Runs `start` once a session exists (now, or at the next sign-in): the sign-in page does not load what only signed-in pages need. */

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { loadAntdLocale } from './i18n/antdLocale.ts';
 import { currentLanguage, loadStartTexts } from './i18n/index.ts';
@@ -9,32 +10,40 @@ import { hasSession } from './stores/session.ts';
 
 document.documentElement.style.setProperty('--top-bar-height', `${topBarHeight(navigator.userAgent)}px`);
 
-/** The whole app: router, query cache, socket and every route. */
+const antdTexts = loadAntdLocale(currentLanguage);
+
+/**
+ * The whole app: router, query cache, socket and every route. Its code loads beside the texts (no
+ * module reads a text as it loads), and the first page's before the first draw, which then does not
+ * suspend; nothing is drawn before the texts are there.
+ */
 async function openApp(root: Root): Promise<void> {
-  const [{ App, startApp }, { resumeSession }] = await Promise.all([import('./App.tsx'), import('./session/resumeSession.ts'), loadStartTexts('all')]);
+  // the chat list is asked for as soon as this small module is in, not once the app's code is
+  const resumed = import('./session/resumeSession.ts').then((m) => m.resumeSession());
+  const [{ App, startApp, preloadFirstPage }] = await Promise.all([import('./App.tsx'), loadStartTexts('all'), antdTexts, resumed]);
+  await preloadFirstPage();
   startApp();
-  resumeSession();
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // drawn in one go rather than time-sliced: other work coming in meanwhile does not hold the first screen back
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
+}
+
+/** The login page alone, with only its texts; the app loads the others before it opens. */
+async function openLogin(root: Root): Promise<void> {
+  const [{ showLoginAlone }] = await Promise.all([import('./loginAlone.tsx'), loadStartTexts('login'), antdTexts]);
+  showLoginAlone(root, () => void openApp(root));
 }
 
 /** Without a session every address but the register page shows the login page, which needs none of the app. */
 const startsAtLogin = (): boolean => !hasSession() && routeOf(window.location.hash).path !== Paths.register;
 
-// The app's modules are loaded once the texts of the shown language are: none reads a text too early.
-// A start at the login page loads only its texts; the app loads the others before it opens.
-const atLogin = startsAtLogin();
-void Promise.all([loadStartTexts(atLogin ? 'login' : 'all'), loadAntdLocale(currentLanguage)]).then(async () => {
-  const root = createRoot(document.getElementById('root')!);
-  if (atLogin) {
-    const { showLoginAlone } = await import('./loginAlone.tsx');
-    showLoginAlone(root, () => void openApp(root));
-  } else {
-    await openApp(root);
-  }
+const root = createRoot(document.getElementById('root')!);
+void (startsAtLogin() ? openLogin(root) : openApp(root)).then(() => {
   // the service worker (offline shell, Web Push, updates) comes after the first screen
   void import('./pwa/registerServiceWorker.ts').then((m) => m.registerServiceWorker());
 });

@@ -1,7 +1,8 @@
 import { useConversations } from '../stores/conversations.ts';
 import { useMessages } from '../stores/messages.ts';
-import { useSession } from '../stores/session.ts';
+import { signedInUserId as userIdOf, useSession } from '../stores/session.ts';
 import { CHAT_CACHE_DB, type SavedThread, threadToKeep } from './keep.ts';
+import { dropListSnapshot, saveListSnapshot } from './listSnapshot.ts';
 
 /** Writes wait this long, so a burst of messages is one write. */
 const SAVE_DELAY_MS = 400;
@@ -10,8 +11,6 @@ const SAVE_DELAY_MS = 400;
  * first settles: Dexie is not fetched and parsed while the first screen is drawn and settles.
  */
 const QUIET_AFTER_START_MS = 3000;
-
-const userIdOf = (): string => String(useSession.getState().userInfo?.user_id ?? useSession.getState().userInfo?.id ?? '');
 
 /** Ends the quiet start: at once when the copy is needed now, else `QUIET_AFTER_START_MS` after the list settled. */
 let endQuiet: () => void = () => undefined;
@@ -27,15 +26,22 @@ const loadCache = (now = false) => {
   return cache;
 };
 
+/** The copy's code, unless `userId` signed out while it loaded (the copy is deleted then: nothing may open it again). */
+async function cacheOf(userId: string, now = false): Promise<typeof import('./chatCache.ts') | undefined> {
+  const m = await loadCache(now);
+  return userIdOf() === userId ? m : undefined;
+}
+
 async function restore(userId: string, now: boolean): Promise<void> {
-  const saved = await (await loadCache(now)).readSaved(userId);
-  if (userIdOf() !== userId) return;
+  const saved = await (await cacheOf(userId, now))?.readSaved(userId);
+  if (!saved || userIdOf() !== userId) return;
   if (saved.list) useConversations.getState().restore(saved.list);
   for (const t of saved.threads) useMessages.getState().restoreThread(t.contactId, { items: t.items, hasOlder: t.hasOlder, syncedMsgId: t.syncedMsgId });
 }
 
 /** Logout: nothing of this user stays on the device (the database is deleted even when its code was never loaded). */
 async function deleteCopy(): Promise<void> {
+  dropListSnapshot();
   if (cache) {
     await (await loadCache(true)).deleteChatCache();
     return;
@@ -70,7 +76,9 @@ export function startChatCache(): void {
     restoreOnce(false);
   };
 
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) restoreOnce(true);
+  const { failed: listFailed, loaded: listLoaded } = useConversations.getState();
+  // (the start asks for the list before this runs: its first load may have failed already)
+  if ((typeof navigator !== 'undefined' && navigator.onLine === false) || (listFailed && !listLoaded)) restoreOnce(true);
   const settled = () => useConversations.getState().loaded || useConversations.getState().failed;
   if (settled()) afterQuiet();
   else {
@@ -83,13 +91,20 @@ export function startChatCache(): void {
   }
 
   let listTimer: ReturnType<typeof setTimeout> | undefined;
-  useConversations.subscribe((s, previous) => {
-    if ((s.contacts === previous.contacts && s.systemUnread === previous.systemUnread) || !s.loaded) return;
+  const saveListSoon = () => {
     clearTimeout(listTimer);
     listTimer = setTimeout(() => {
       const userId = userIdOf();
-      if (userId) void loadCache().then((m) => m.saveList(userId, useConversations.getState()), failed);
+      if (!userId) return;
+      saveListSnapshot(userId, useConversations.getState());
+      void cacheOf(userId).then((m) => m?.saveList(userId, useConversations.getState()), failed);
     }, SAVE_DELAY_MS);
+  };
+  // the start asks for the list before this runs: it may be in already
+  if (useConversations.getState().loaded) saveListSoon();
+  useConversations.subscribe((s, previous) => {
+    if ((s.contacts === previous.contacts && s.systemUnread === previous.systemUnread) || !s.loaded) return;
+    saveListSoon();
   });
 
   const changed = new Set<string>();
@@ -108,7 +123,7 @@ export function startChatCache(): void {
         if (thread) threads.set(contactId, threadToKeep(thread));
       }
       changed.clear();
-      if (userId && threads.size > 0) void loadCache().then((m) => m.saveThreads(userId, threads), failed);
+      if (userId && threads.size > 0) void cacheOf(userId).then((m) => m?.saveThreads(userId, threads), failed);
     }, SAVE_DELAY_MS);
   });
 

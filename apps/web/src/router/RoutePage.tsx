@@ -8,11 +8,13 @@ import { showPageTitle } from './pageTitle.ts';
 import type { PageQuery, RouteTitleKey } from './pageProps.ts';
 
 /** Renders one route's page: query parameters as props, the page title, loading and failure states. */
-export function RoutePage({ page: Page, titleKey }: { page: LazyPage; titleKey: RouteTitleKey }) {
+export function RoutePage({ page, titleKey }: { page: LazyPage; titleKey: RouteTitleKey }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const query = useMemo<PageQuery>(() => Object.fromEntries(params.entries()), [params]);
   const title = t(titleKey);
+  // fixed per page: switching from the stand-in to the page itself later would mount it afresh
+  const Page = useMemo(() => page.component(), [page]);
 
   useEffect(() => showPageTitle(title), [title]);
 

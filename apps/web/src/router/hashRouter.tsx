@@ -57,6 +57,9 @@ function listen(): void {
 }
 
 /** Goes to `to` (an app path with its query), or `delta` steps through the history. */
+/** Where the app is now (outside React: before the first draw). */
+export const currentLocation = (): Location => current;
+
 export const navigate: NavigateFunction = (to: string | number, options?: NavigateOptions): void => {
   if (typeof to === 'number') {
     window.history.go(to);

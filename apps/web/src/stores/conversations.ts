@@ -3,7 +3,8 @@ import { create } from 'zustand';
 import { getContacts } from '../api/messages.ts';
 import * as list from './conversationList.ts';
 import type { ConversationRow, IncomingOutcome, ListState } from './conversationList.ts';
-import { useSession } from './session.ts';
+import { readListSnapshot } from '../offline/listSnapshot.ts';
+import { signedInUserId, useSession } from './session.ts';
 
 export type { ConversationRow } from './conversationList.ts';
 
@@ -37,6 +38,8 @@ interface ConversationsActions {
   reset(): void;
   /** The list kept on this device, shown until the first load answers (never over a loaded list). */
   restore(saved: ListState): void;
+  /** `restore` from the snapshot of the list's first screen (`offline/listSnapshot.ts`), when there is one. */
+  restoreSnapshot(): void;
 }
 
 const myId = (): number | string => useSession.getState().userInfo?.user_id ?? useSession.getState().userInfo?.id ?? '';
@@ -111,6 +114,11 @@ export const useConversations = create<ConversationsState & ConversationsActions
     restore(saved) {
       if (get().loaded) return;
       set({ contacts: saved.contacts, systemUnread: saved.systemUnread, restored: true });
+    },
+
+    restoreSnapshot() {
+      const saved = readListSnapshot(signedInUserId());
+      if (saved) get().restore(saved);
     },
 
     reset() {

@@ -64,12 +64,14 @@ interface MessagesState {
   remove(ref: number | string): void;
   /** Forgets everything (sign-out). */
   reset(): void;
-  /** A thread kept on this device (offline start): shown until the server's answer replaces it; never over a thread already here. */
+  /** A thread kept on this device (offline start): shown until the server's answer replaces it; never over messages already here. */
   restoreThread(contactId: string, saved: Pick<Thread, 'items' | 'hasOlder' | 'syncedMsgId'>): void;
 }
 
 const reconciling = new Map<string, Promise<void>>();
 const gapJobs = new Map<string, { again: boolean; job: Promise<void> }>();
+/** The newest page being fetched per conversation: a chat opened while its tap's fetch is on its way shares it (and its failure). */
+const latestJobs = new Map<string, Promise<void>>();
 
 export const useMessages = create<MessagesState>()((set, get) => {
   const thread = (contactId: string): Thread => get().byContact[contactId] ?? EMPTY_THREAD;
@@ -174,16 +176,23 @@ export const useMessages = create<MessagesState>()((set, get) => {
   return {
     byContact: {},
 
-    async loadLatest(contactId, isGroup) {
+    loadLatest(contactId, isGroup) {
+      const running = latestJobs.get(contactId);
+      if (running) return running;
       const t = thread(contactId);
-      if (t.loading) return;
+      if (t.loading) return Promise.resolve();
       update(contactId, () => ({ loading: true }));
-      try {
-        if (t.loaded) await get().reconcile(contactId, isGroup);
-        else await fetchLatest(contactId, isGroup);
-      } finally {
-        update(contactId, () => ({ loading: false }));
-      }
+      const job = (async () => {
+        try {
+          if (t.loaded) await get().reconcile(contactId, isGroup);
+          else await fetchLatest(contactId, isGroup);
+        } finally {
+          latestJobs.delete(contactId);
+          update(contactId, () => ({ loading: false }));
+        }
+      })();
+      latestJobs.set(contactId, job);
+      return job;
     },
 
     async loadOlder(contactId, isGroup) {
@@ -296,8 +305,10 @@ export const useMessages = create<MessagesState>()((set, get) => {
     },
 
     restoreThread(contactId, saved) {
-      if (get().byContact[contactId]) return;
-      update(contactId, () => ({ ...saved, loading: false, loaded: false }));
+      // a chat opened before the copy was read has an empty thread, its fetch on its way or failed (offline)
+      const t = get().byContact[contactId];
+      if (t && (t.loaded || t.items.length > 0)) return;
+      update(contactId, (current) => ({ ...saved, loading: current.loading, loaded: false }));
     },
 
     reset() {

@@ -115,6 +115,9 @@ useSession.subscribe((state, previous) => {
 
 export const hasSession = (): boolean => Boolean(useSession.getState().authToken);
 
+/** The signed-in user's id as text ('' when signed out): the key of what this device keeps for them. */
+export const signedInUserId = (): string => String(useSession.getState().userInfo?.user_id ?? useSession.getState().userInfo?.id ?? '');
+
 /** The name shown for a user: display name, else nickname, else account. */
 export function displayNameOf(user: UserInfo | null | undefined): string {
   return user?.displayName || user?.nickname || user?.realname || user?.account || '';

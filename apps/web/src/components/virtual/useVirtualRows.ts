@@ -32,6 +32,8 @@ export function useVirtualRows({ count, estimateSize, getItemKey, overscan = 8, 
     overscan,
     scrollMargin: topHeight,
     rangeExtractor: rangeExtractor ?? defaultRangeExtractor,
+    // the first render already draws a screen of rows, before the scroller has been measured
+    initialRect: initialRect(),
   });
   const items = virtualizer.getVirtualItems();
   const lastDrawn = items.length > 0 ? items[items.length - 1].index : -1;
@@ -52,6 +54,10 @@ export function useVirtualRows({ count, estimateSize, getItemKey, overscan = 8, 
     listOffset: (virtualizer.scrollOffset ?? 0) - topHeight,
   };
 }
+
+/** The window's size: a list fills at most the screen. */
+export const initialRect = (): { width: number; height: number } =>
+  typeof window === 'undefined' ? { width: 0, height: 0 } : { width: window.innerWidth, height: window.innerHeight };
 
 /** The height of an element, followed as it changes (a banner appears, a font loads). */
 function useHeightOf(element: HTMLElement | null): number {

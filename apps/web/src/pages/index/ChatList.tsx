@@ -12,6 +12,7 @@ import { loadGroupList, useGroupsStore } from '../../stores/groups.ts';
 import { ChatListSkeleton } from './chatList/ChatListSkeleton.tsx';
 import { ChatRow } from './chatList/ChatRow.tsx';
 import styles from './chatList/chatList.module.css';
+import { fetchNewestOnTap } from './chatList/fetchOnTap.ts';
 import { chatPathOf } from './chatList/labels.ts';
 import { type RowAction, rowActions, rowActionText } from './chatList/rowActions.ts';
 import { Paths } from '../../paths.ts';
@@ -54,7 +55,13 @@ export function ChatList({ top }: { top?: ReactNode }) {
     if (hasGroups && useGroupsStore.getState().list === null) void loadGroupList();
   }, [hasGroups]);
 
-  const onOpen = useCallback((row: ConversationRow) => navigate(chatPathOf(row)), [navigate]);
+  const onOpen = useCallback(
+    (row: ConversationRow) => {
+      fetchNewestOnTap(row);
+      navigate(chatPathOf(row));
+    },
+    [navigate],
+  );
   const onAction = useCallback(
     async (row: ConversationRow, action: RowAction) => {
       if (action === 'pin') await pinConversation(row.id, row.is_top !== 1);

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { DotLoading } from 'antd-mobile';
 import { type MutableRefObject, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
+import { initialRect } from '../../../components/virtual/useVirtualRows.ts';
 import styles from './Chat.module.css';
 import { chatTimeLabel } from './chatTimeLabel.ts';
 import { MessageRow } from './MessageRow.tsx';
@@ -23,6 +24,14 @@ const FLASH_MS = 1500;
 const HEADER_PX = 36;
 const STICK_PX = 80;
 const LOAD_OLDER_PX = 160;
+const PADDING_END_PX = 8;
+
+/** The scroll position of the bottom of `count` rows of estimated heights, in a scroller the screen's height. */
+function bottomOffset(count: number, estimateSize: (i: number) => number): number {
+  let total = HEADER_PX + PADDING_END_PX;
+  for (let i = 0; i < count; i++) total += estimateSize(i);
+  return Math.max(0, total - initialRect().height);
+}
 
 /**
  * The virtualized bubble list. Stays at the bottom while it is there (new messages, images
@@ -32,14 +41,18 @@ export function MessageList({ rows, hasOlder, loading, onLoadOlder, bottomSignal
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  const estimateSize = (i: number) => (rows[i]?.kind === 'time' ? 32 : 68);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (i) => (rows[i]?.kind === 'time' ? 32 : 68),
+    estimateSize,
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 8,
     paddingStart: HEADER_PX,
-    paddingEnd: 8,
+    paddingEnd: PADDING_END_PX,
+    // the first render draws the newest bubbles, at the bottom, before the scroller is measured
+    initialRect: initialRect(),
+    initialOffset: () => bottomOffset(rows.length, estimateSize),
   });
   // Rows measured above the view shift it so nothing jumps; at the bottom the list pins itself instead
   // (the virtualizer's own offset lags behind our scroll-to-bottom and would pull the view to the top).
