@@ -5,12 +5,10 @@ import type { Bus } from '../../realtime/bus.ts';
 
 /**
  * Read side of groups used on the hot path (sending, fan-out). Member lists of busy groups are
- * cached per node; every write in the groups module calls `invalidate`, which reaches every node
- * through the bus (with Redis), so no node fans out to a stale member set. The time limit is only a
- * backstop, kept long: reading a 10,000-member set holds the event loop for milliseconds, and a
- * busy large group would pay that every few seconds.
+ * cached per node for a short time; every write in the groups module calls `invalidate`, which
+ * reaches every node through the bus (with Redis), so no node fans out to a stale member set.
  */
-export function groupMembership(db: Db, bus?: Bus, ttlMs = 60_000): GroupMembership {
+export function groupMembership(db: Db, bus?: Bus, ttlMs = 2_000): GroupMembership {
   type Members = { at: number; ids: number[]; set?: Set<number> };
   const memberCache = new Map<number, Members>();
   /** member sets being read: the callers that arrive meanwhile (a burst of opens) share the one read */
