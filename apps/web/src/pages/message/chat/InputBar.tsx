@@ -1,6 +1,6 @@
 import { checkVideoDuration } from '@parley/protocol';
 import { AddCircleOutline, AudioOutline, CloseCircleFill, SmileOutline } from 'antd-mobile-icons';
-import { type ChangeEvent, type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useNavigate } from '../../../router/hashRouter.tsx';
 import { showToast } from '../../../components/feedback.tsx';
@@ -91,17 +91,21 @@ export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }
     field.current?.focus();
   };
 
+  /** where the caret goes once an inserted piece is in the field: set as the new text is drawn, before the next key lands */
+  const caretAfterInsert = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const caret = caretAfterInsert.current;
+    if (caret === null) return;
+    caretAfterInsert.current = null;
+    field.current?.setSelectionRange(caret, caret);
+  }, [text]);
+
   const insert = (piece: string) => {
     const el = field.current;
     const start = el?.selectionStart ?? text.length;
     const end = el?.selectionEnd ?? text.length;
-    const next = text.slice(0, start) + piece + text.slice(end);
-    setText(next);
-    requestAnimationFrame(() => {
-      if (!el) return;
-      const caret = start + piece.length;
-      el.setSelectionRange(caret, caret);
-    });
+    caretAfterInsert.current = start + piece.length;
+    setText(text.slice(0, start) + piece + text.slice(end));
   };
 
   const onChange = (e: ChangeEvent<HTMLTextAreaElement>) => {
