@@ -98,7 +98,7 @@ export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }
     if (caret === null) return;
     caretAfterInsert.current = null;
     field.current?.setSelectionRange(caret, caret);
-  }, [text]);
+  });
 
   const insert = (piece: string) => {
     const el = field.current;
