@@ -5,8 +5,11 @@ import { newConversationRow } from '@parley/server/testing';
 import { openBenchDb } from './benchDb.ts';
 import type { Seeded } from './seed.ts';
 
-/** Issue 17, "Groups at the limit": a 10,000-member group at 10 messages/s (100,000 deliveries/s). */
-export const BIG_GROUP = { members: 10_000, rate: 10, p95: 300 };
+/**
+ * Issue 17, "Groups at the limit": a 10,000-member group at 10 messages/s (100,000 deliveries/s),
+ * and the delivery never holding the event loop more than `loopBusyMs` at a time.
+ */
+export const BIG_GROUP = { members: 10_000, rate: 10, p95: 300, loopBusyMs: 20 };
 
 const sha = (t: string) => createHash('sha256').update(t).digest('hex');
 

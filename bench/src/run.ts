@@ -131,6 +131,8 @@ interface ServerCounts {
   pushes: number;
   writes: number;
   loopMaxMs: number;
+  /** the longest part of one such delay that the server's main thread spent on a CPU (its own work) */
+  loopBusyMs: number;
 }
 
 /**
@@ -140,7 +142,9 @@ interface ServerCounts {
 async function serverCounts(url: string): Promise<ServerCounts> {
   const text = await (await fetch(`${url}/metrics`)).text();
   const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
-  return { pushes: value('parley_pushes_total'), writes: value('parley_socket_writes_total'), loopMaxMs: value('nodejs_eventloop_lag_max_seconds') * 1000 };
+  return { pushes: value('parley_pushes_total'), writes: value('parley_socket_writes_total'), loopMaxMs: value('nodejs_eventloop_lag_max_seconds') * 1000,
+    loopBusyMs: value('parley_eventloop_busy_max_seconds') * 1000,
+  };
 }
 
 /** Descriptors the server and the generator need beside the idle sockets (database, HTTP, logs). */
@@ -161,6 +165,8 @@ interface FanoutStep extends StepResult {
   framesPerWrite: number;
   /** the server's longest event-loop delay during the step (prom-client's monitor, 10 ms resolution) */
   loopMaxMs: number;
+  /** the longest part of a delay the server spent running, not waiting off the CPU (the bench's generator shares the machine) */
+  loopBusyMs: number;
 }
 
 /** Runs the fan-out steps of one job, printing each step with the server's CPU, coalescing and event-loop figures. */
@@ -168,9 +174,11 @@ async function fanoutSteps(pid: number, job: Extract<Job, { kind: 'fanout' }>, f
   let cpuAt = 0;
   let genCpuAt = 0;
   let peak: { stop(): number } | null = null;
-  let countsAt: Promise<ServerCounts> = Promise.resolve({ pushes: 0, writes: 0, loopMaxMs: 0 });
+  let countsAt: Promise<ServerCounts> = Promise.resolve({ pushes: 0, writes: 0, loopMaxMs: 0, loopBusyMs: 0 });
   let printed = Promise.resolve();
   const steps: FanoutStep[] = [];
+  // The first scrape starts the server's process figures and loads what its first answer needs: not inside a step.
+  await serverCounts(job.url);
   await runGenerator(
     job,
     (e, genPid) => {
@@ -196,11 +204,12 @@ async function fanoutSteps(pid: number, job: Extract<Job, { kind: 'fanout' }>, f
             usPerDelivery: r.received > 0 ? (cpuUsed * 1e6) / r.received : Number.NaN,
             framesPerWrite: (b.pushes - a.pushes) / (b.writes - a.writes),
             loopMaxMs: b.loopMaxMs,
+            loopBusyMs: b.loopBusyMs,
           };
           steps.push(step);
           console.log(
             `  R=${String(r.rate).padStart(3)}/s  accepted ${r.accepted}/${r.sent}  deliveries ${r.received}/${r.expected} (${fmt(r.delivered * 100, 2)}%)  ` +
-              `p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  disconnects ${r.disconnects}  server CPU ${fmt(step.cpu, 0)}% (${fmt(step.usPerDelivery, 2)} µs/delivery, ${fmt(step.framesPerWrite, 2)} frames/write, event loop max ${fmt(step.loopMaxMs, 0)} ms)  generator CPU ${fmt(genCpu, 0)}%  server peak RSS ${fmt(rss, 0)} MB  ${verdict(step.pass)}`,
+              `p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  disconnects ${r.disconnects}  server CPU ${fmt(step.cpu, 0)}% (${fmt(step.usPerDelivery, 2)} µs/delivery, ${fmt(step.framesPerWrite, 2)} frames/write, event loop max ${fmt(step.loopMaxMs, 0)} ms, ${fmt(step.loopBusyMs, 0)} ms of it running)  generator CPU ${fmt(genCpu, 0)}%  server peak RSS ${fmt(rss, 0)} MB  ${verdict(step.pass)}`,
           );
         });
       }
@@ -277,6 +286,7 @@ async function main() {
       );
       lines.push(
         `group at the limit   p95 ${step.p95} ms at ${step.rate} msg/s to ${big.tokens.length.toLocaleString('en')} members (${(step.rate * big.tokens.length).toLocaleString('en')} deliveries/s, ${fmt(step.delivered * 100, 2)}% delivered, ${fmt(step.usPerDelivery, 2)} µs/delivery, event loop max ${fmt(step.loopMaxMs, 0)} ms)   budget: p95 ≤ ${BIG_GROUP.p95} ms   ${verdict(step.pass)}`,
+        `group loop held      ${fmt(step.loopBusyMs, 0)} ms at most by the server's own work (of a longest delay of ${fmt(step.loopMaxMs, 0)} ms; the rest off the CPU, waiting to be scheduled beside the generator)   budget: ≤ ${BIG_GROUP.loopBusyMs} ms   ${verdict(step.loopBusyMs <= BIG_GROUP.loopBusyMs)}`,
       );
     }
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { befriend, send } from '../testing/index.ts';
 import { backends, boundSocket, startServer, type TestServer, type TestUser } from '../testing/harness.ts';
 import { backupSqlite } from './backup.ts';
+import { PER_HANDLE_METRICS } from './metrics.ts';
 
 /** A figure of the Prometheus text (the first sample of that name, labels ignored). */
 function figure(text: string, name: string): number {
@@ -56,6 +57,10 @@ describe.each(backends)('operations endpoints (%s)', (backend) => {
     expect(figure(text, 'parley_db_query_seconds_count')).toBeGreaterThan(0);
     expect(figure(text, 'parley_http_request_seconds_count')).toBeGreaterThan(0);
     expect(figure(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    expect(figure(text, 'parley_eventloop_busy_max_seconds')).toBeGreaterThanOrEqual(0);
+    // nothing that walks every socket at each scrape
+    for (const name of PER_HANDLE_METRICS) expect(figure(text, name)).toBeNaN();
+    expect(figure(text, 'process_cpu_seconds_total')).toBeGreaterThan(0);
     ws.close();
     wsA.close();
   });
