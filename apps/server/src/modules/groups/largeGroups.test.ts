@@ -150,6 +150,22 @@ describe.each(backends)('large groups (%s)', (backend) => {
     expect(reads).toBe(2);
   });
 
+  it('a reread that finds the same members answers the same array (the hub keeps its sockets for it), and a new array once they change', async () => {
+    const node = groupMembership(s.built.ctx.db, undefined, 0); // every call rereads
+    const first = await node.memberIds(gid);
+    const again = await node.memberIds(gid);
+    expect(again).toBe(first);
+    const later = await s.user('Later');
+    await s.built.ctx.db
+      .insertInto('group_members')
+      .values({ group_id: gid, user_id: later.id, role: 3, joined_at: Date.now(), joined_msg_id: 0, mute_until: 0 })
+      .execute();
+    const changed = await node.memberIds(gid);
+    expect(changed).not.toBe(first);
+    expect(changed).toContain(later.id);
+    expect(first).not.toContain(later.id);
+  });
+
   it('addGroupUser adds 1,500 friends in one call', async () => {
     const host = await s.user('Host');
     const friends = await seedUsers(s.built.ctx.db, 1500, 'friend');

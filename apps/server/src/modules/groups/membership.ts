@@ -28,7 +28,8 @@ export function groupMembership(db: Db, bus?: Bus, ttlMs = 2_000): GroupMembersh
       .where('group_id', '=', groupId)
       .execute()
       .then((rows) => {
-        const entry = { at: Date.now(), ids: rows.map((r) => r.user_id) };
+        const entry = unchangedSince(memberCache.get(groupId), rows) ?? { at: 0, ids: rows.map((r) => r.user_id) };
+        entry.at = Date.now();
         // a change while the read ran dropped it: its answer is already stale, so it is not kept
         if (loading.get(groupId) === read) {
           memberCache.set(groupId, entry);
@@ -41,6 +42,16 @@ export function groupMembership(db: Db, bus?: Bus, ttlMs = 2_000): GroupMembersh
       if (loading.get(groupId) === read) loading.delete(groupId);
     });
     return read;
+  }
+
+  /**
+   * The entry read before, when a reread finds the same members in the same order: its array stays
+   * the same object, and the hub keeps the sockets it found for it (see `Hub.audienceOf`).
+   */
+  function unchangedSince(before: Members | undefined, rows: { user_id: number }[]): Members | undefined {
+    if (!before || before.ids.length !== rows.length) return undefined;
+    for (let i = 0; i < rows.length; i++) if (before.ids[i] !== rows[i].user_id) return undefined;
+    return before;
   }
 
   function cached(groupId: number): Promise<Members> {
