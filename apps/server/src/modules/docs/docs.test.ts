@@ -27,6 +27,9 @@ const TITLES: Record<DocLang, { start: string; privacy: string }> = {
   vi: { start: 'Bắt đầu sử dụng', privacy: 'Quyền riêng tư và bảo mật' },
 };
 
+/** The docs languages an upgraded database (seeded in en, zh, ja, ko) lacks. */
+const ADDED_LANGS: DocLang[] = ['zh-Hant', 'id', 'th', 'fr', 'es', 'vi'];
+
 /**
  * The blocks of an article in order (`h1 p h2 ol li …`): a translation keeps the English ones
  * (inline marks may differ: Chinese quotes a title in 《》 where English sets it in italics).
@@ -96,6 +99,64 @@ describe('the starter help articles', () => {
       expect(d.file).not.toBe(zh.get(d.slug));
       expect(d.file.match(/[们这说设页钱红发选择确认删为时间头账号码请语视频图扫显应错误网络连机关闭开启复制转记录换动态讯见过门简体载协议规则结实问题处样标线员单认证护帮满币购买货务计论读订报审会对长从现进级让给还没齐个么东两举义乐习书亲仅众优伤儿党兴养内册农决况净减击划则刚创别剧办动劳势区医华卫压参双变号后吗响团园围国圆场坏块坚声备够头夹夺奖妈学宁宝审宽寻导将尔层岁币师帐带库应废开异张弹归当录忆态总恶惊愿战户执扩扬护报担择挂挡挤挥损据摄摆摇敌数断无旧显晓暂杀杂权条来极构标树样检楼欢残毕气汇汉没泪泽洁测济浓满灭灯灵灾点烦热爱独环画疗盖着确礼离种积称笔签简紧红约级纪纯纳纸线练组细织终经结给绝统继续维综绿编缩罗罚职联脑脸节苏药获营虑虽补装视觉计订认让讨训议讯记讲许论设访证评识诉词译试诚话该详语误说请读课谁调谈谢负贡财责败质贵费贺资赏赔赛赞赶车转轮软轻较辅辆输边达过运远违连迟适选递邮释针钟钢钱银锁错键长门闪闭问间阅队阳阴阵阶际陆险随难静顶项顺须顾预领频题额风飞饭马验鱼鸟黄齿龙]/u), d.slug).toBeNull();
     }
+  });
+});
+
+describe.each(backends)('help docs on a database seeded before the docs spoke ten languages (%s)', (backend) => {
+  let s: TestServer;
+  let a: TestUser;
+  beforeAll(async () => {
+    s = await startServer(backend);
+    a = await s.user('Reader');
+  });
+  afterAll(() => s.close());
+  const docs = () => docsService(s.built.ctx.db);
+  const admin = (...args: string[]) => docAdmin(docs(), args);
+  const titleIn = async (slug: string, lang: string) => {
+    const res = await s.post('/enterprise/doc/detail', { slug, lang }, a.token);
+    return res.body.code === 0 ? `${res.body.data.lang}: ${res.body.data.title}` : `${res.body.code}`;
+  };
+
+  it('a later start writes the added languages, but no version that exists, nor an article the admin removed or rewrote', async () => {
+    // the admin's work on the old server: English wallet rewritten, calls removed, Chinese getting-started rewritten
+    await admin('set', 'wallet', htmlFile('wallet.en.html', '<h1>Our wallet</h1><p>Ask the front desk to top up.</p>'));
+    await admin('del', 'calls');
+    await admin('set', 'getting-started', htmlFile('getting-started.zh.html', '<h1>公司入门</h1><p>先找前台。</p>'));
+    // and a French privacy version that exists already (written by a node that upgraded first)
+    await admin('set', 'privacy', htmlFile('privacy.fr.html', '<h1>Notre confidentialité</h1><p>Voir la charte.</p>'));
+    // the old server wrote only en, zh, ja and ko
+    await s.built.ctx.db
+      .deleteFrom('docs')
+      .where('lang', 'in', ADDED_LANGS)
+      .where((eb) => eb.not(eb.and([eb('slug', '=', 'privacy'), eb('lang', '=', 'fr')])))
+      .execute();
+    expect(await titleIn('getting-started', 'fr')).toBe('en: Getting started');
+
+    // getting-started, chats, groups in six languages, privacy in five (French exists)
+    expect(await docs().seed()).toBe(3 * ADDED_LANGS.length + ADDED_LANGS.length - 1);
+    for (const lang of ADDED_LANGS) {
+      expect(await titleIn('getting-started', lang)).toBe(`${lang}: ${TITLES[lang].start}`);
+      if (lang !== 'fr') expect(await titleIn('privacy', lang)).toBe(`${lang}: ${TITLES[lang].privacy}`);
+      // the admin's English wallet is still what these readers read; calls stays removed
+      expect(await titleIn('wallet', lang)).toBe('en: Our wallet');
+      expect(await titleIn('calls', lang)).toBe('404');
+    }
+    expect(await titleIn('privacy', 'fr')).toBe('fr: Notre confidentialité');
+    expect(await titleIn('getting-started', 'zh')).toBe('zh: 公司入门');
+    // still in reading order, calls left out
+    const fr = await s.post('/enterprise/doc/index', { lang: 'fr' }, a.token);
+    expect(fr.body.data.map((d: { slug: string; lang: string }) => `${d.slug}.${d.lang}`)).toEqual([
+      'getting-started.fr',
+      'chats.fr',
+      'groups.fr',
+      'wallet.en',
+      'privacy.fr',
+    ]);
+    // written once: the next start writes nothing, and a version the admin then removes stays removed
+    expect(await docs().seed()).toBe(0);
+    expect(await admin('del', 'chats', '--lang', 'vi')).toBe('Removed chats (1 version).');
+    expect(await docs().seed()).toBe(0);
+    expect(await titleIn('chats', 'vi')).toBe('en: Chats and messages');
   });
 });
 
