@@ -164,7 +164,7 @@ describe('rich text: the group notice editor and the help docs', () => {
     await shown.waitFor({ state: 'detached' });
   });
 
-  it('the help docs open in Chinese and in English, and another language reads English', async () => {
+  it('the help docs open in Chinese, in English and in French, and a missing article says so', async () => {
     const page = b.page;
     await page.goto('/#/pages/mine/about');
     await page.click(sel('about-help'));
@@ -187,8 +187,9 @@ describe('rich text: the group notice editor and the help docs', () => {
     await page.evaluate(() => localStorage.setItem('language', 'fr'));
     await page.goto('/#/pages/mine/doc?slug=calls');
     await page.reload();
-    await page.locator(sel('doc-title')).filter({ hasText: 'Voice and video calls' }).waitFor();
-    expect(await page.textContent(sel('doc-article'))).toContain('pas encore traduit');
+    await page.locator(sel('doc-title')).filter({ hasText: 'Appels vocaux et vidéo' }).waitFor();
+    expect(await page.getAttribute(sel('doc-article'), 'data-lang')).toBe('fr');
+    expect(await page.textContent(sel('doc-article'))).not.toContain('pas encore traduit');
 
     await page.goto('/#/pages/mine/doc?slug=no-such-article');
     await page.locator(sel('empty-state')).filter({ hasText: 'n’existe plus' }).waitFor();

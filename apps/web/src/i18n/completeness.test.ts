@@ -107,6 +107,16 @@ describe('translations', () => {
     });
   }
 
+  it('writes Japanese in Japanese: no Simplified Chinese forms, no Chinese-only words', () => {
+    // Simplified forms whose Japanese kanji differ (発 not 发, 図 not 图, 残高 not 余额 …)
+    const simplified = /[们这说钱发选认删时间头账码请语视频图扫显错误网络连关闭复转记换讯见过门载协议规问题员单证帮币购买货务计论读订对长从现进级让给还齐个东两亲优册农决况净击划则刚创别剧办动劳势压变吗响团园围圆场坏块坚备够夺奖妈宁审宽寻导尔层岁师帐带库应废开异张弹归录忆总恶惊愿战户执扩扬护报择挡挤挥损摄摆摇敌晓暂杀杂权极构标树样检楼欢毕气汇汉泽洁测济浓满灭灵烦热爱环疗盖确离种积笔签简紧红约级纪纯纳纸线练组细织终经结给绝统继续维综绿编缩罗罚职联脑脸节药获营虑虽补装视觉]/u;
+    // Chinese words in characters Japanese shares: 大写 (Japanese: 大字), 信息 (情報), 群聊, 好友 (友だち) …
+    const chineseWords = ['大写', '大寫', '信息', '群聊', '好友', '文件', '撤回', '充值', '用户'];
+    const wrong = [...flat.ja].filter(([, text]) => typeof text === 'string' && (simplified.test(text) || chineseWords.some((w) => text.includes(w))));
+    expect(wrong.map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+    expect(flat.ja.get('wallet.packet.inWords')).toBe('大字：{{words}}');
+  });
+
   it('keeps the exact Chinese texts of the spec', () => {
     expect(flat.zh.get('common.empty')).toBe('暂无数据');
     expect(flat.zh.get('errors.noticeTitle')).toBe('提示');

@@ -1,3 +1,4 @@
+import { docLangOf } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import { detectLanguage, LANGUAGES, matchBrowserLanguage } from './languages.ts';
 
@@ -31,5 +32,11 @@ describe('language choice', () => {
     expect(detectLanguage('xx', ['pt-BR', 'fr-FR'])).toBe('fr');
     expect(detectLanguage(null, ['pt-BR'])).toBe('en');
     expect(detectLanguage(null, [])).toBe('en');
+  });
+});
+
+describe('help docs', () => {
+  it('are written in every interface language: the docs page asks in the shown language and is served that language', () => {
+    for (const { code } of LANGUAGES) expect(docLangOf(code), code).toBe(code);
   });
 });

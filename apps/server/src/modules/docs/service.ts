@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { fail } from '../../domainError.ts';
 import { sanitizeRichText } from '../../richText.ts';
-import { starterDocs } from './starter.ts';
+import { STARTER_SLUGS, starterDocs } from './starter.ts';
 import { type DocRow, docsStore } from './store.ts';
 
 /** A refusal of the admin command (told on the command line, never to app users). */
@@ -95,16 +95,45 @@ export function docsService(db: Db) {
 
     adminList: () => store.all(),
 
-    /** Writes the starter set when the table has never held an article (first start). */
+    /**
+     * Writes the starter articles the database lacks; gives how many. At the first start (the table
+     * has never held an article) that is all of them. On a database written before, it is the
+     * versions in docs languages added since (an upgrade from en, zh, ja, ko gets zh-Hant, id, th,
+     * fr, es and vi), for the starter articles whose English version is still live and as shipped:
+     * their readers in those languages read that English until now, and now read its translation.
+     * An article the admin removed stays removed, and one whose English the admin rewrote keeps
+     * those readers on the admin's English (they get their language by `admin doc set`). A version
+     * that exists, live or removed, is never written again. A start that finds every version
+     * written reads no file and does not load the sanitizer.
+     */
     async seed(): Promise<number> {
-      if (!(await store.isEmpty())) return 0;
+      const empty = await store.isEmpty();
+      const rows = empty ? [] : await store.versionsOf([...STARTER_SLUGS]);
+      const key = (slug: string, lang: string) => `${slug} ${lang}`;
+      const stored = new Map(rows.map((r) => [key(r.slug, r.lang), r]));
+      if (!empty && STARTER_SLUGS.every((slug) => DOC_LANGS.every((lang) => stored.has(key(slug, lang))))) return 0;
       const docs = starterDocs().map((d) => {
         const parts = splitArticle(d.file);
         if (!parts) throw new Error(`starter article ${d.slug}.${d.lang} has no <h1> title`);
-        return { slug: d.slug, lang: d.lang, title: parts.title, html: sanitizeRichText(parts.html), sort: d.sort };
+        return { slug: d.slug, lang: d.lang, title: parts.title, html: parts.html, sort: d.sort };
       });
-      await store.putMissing(docs, Date.now());
-      return docs.length;
+      const shipped = new Map(docs.filter((d) => d.lang === DOC_FALLBACK_LANG).map((d) => [d.slug, d]));
+      const missing = empty
+        ? docs
+        : docs.flatMap((d) => {
+            if (stored.has(key(d.slug, d.lang))) return [];
+            const en = stored.get(key(d.slug, DOC_FALLBACK_LANG));
+            const asShipped = shipped.get(d.slug);
+            // (a starter article passes the sanitizer unchanged, docs.test.ts: the stored English is the file's)
+            const untouched = en && Number(en.removed) === 0 && asShipped && en.title === asShipped.title && en.html === asShipped.html;
+            // placed where the English version is read
+            return untouched ? [{ ...d, sort: Number(en.sort) }] : [];
+          });
+      await store.putMissing(
+        missing.map((d) => ({ ...d, html: sanitizeRichText(d.html) })),
+        Date.now(),
+      );
+      return missing.length;
     },
   };
 }

@@ -37,6 +37,9 @@ export function docsStore(db: Db) {
       const row = await db.selectFrom('docs').select((eb) => eb.fn.max<number>('sort').as('m')).executeTakeFirst();
       return Number(row?.m ?? 0);
     },
+    /** every version of `slugs`, live or removed (what the starter set finds written) */
+    versionsOf: (slugs: string[]) =>
+      db.selectFrom('docs').select(['slug', 'lang', 'title', 'html', 'sort', 'removed']).where('slug', 'in', slugs).execute(),
     async isEmpty(): Promise<boolean> {
       return (await db.selectFrom('docs').select('slug').limit(1).executeTakeFirst()) === undefined;
     },

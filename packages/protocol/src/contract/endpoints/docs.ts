@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { endpoint } from '../define.ts';
 
-/** The languages help docs are written in (spec: interface texts exist for zh, en, ko, ja); others read English. */
-export const DOC_LANGS = ['en', 'zh', 'ja', 'ko'] as const;
+/**
+ * The languages help docs are written in: every interface language (spec §1). A reader of another
+ * language reads English.
+ */
+export const DOC_LANGS = ['en', 'zh', 'zh-Hant', 'ja', 'ko', 'id', 'th', 'fr', 'es', 'vi'] as const;
 export type DocLang = (typeof DOC_LANGS)[number];
 export const DOC_FALLBACK_LANG: DocLang = 'en';
 /** `getting-started`: lower-case words joined by hyphens. */
@@ -14,10 +17,19 @@ export const DOC_HTML_MAX = 100_000;
 /** At most this many articles are listed (a help centre, not a library). */
 export const DOC_LIST_MAX = 200;
 
-/** The language a reader of `lang` gets: one the docs are written in, otherwise English. */
+/**
+ * The language a reader of `lang` gets: the docs language it names (`zh-Hant`; also in another case,
+ * `zh-TW`/`zh-HK`/`zh-MO` as Traditional and `zh-CN` as Simplified Chinese, `fr-CA` as French),
+ * otherwise English.
+ */
 export function docLangOf(lang: string | undefined): DocLang {
-  const exact = DOC_LANGS.find((l) => l === lang);
-  return exact ?? DOC_FALLBACK_LANG;
+  if (lang === undefined) return DOC_FALLBACK_LANG;
+  const lower = lang.toLowerCase();
+  const exact = DOC_LANGS.find((l) => l.toLowerCase() === lower);
+  if (exact) return exact;
+  const [base, sub] = lower.split('-');
+  if (base === 'zh') return sub && /^(hant|tw|hk|mo)$/.test(sub) ? 'zh-Hant' : 'zh';
+  return DOC_LANGS.find((l) => l === base) ?? DOC_FALLBACK_LANG;
 }
 
 const slug = z.string().trim().min(1).max(DOC_SLUG_MAX).regex(DOC_SLUG_PATTERN);

@@ -1,3 +1,4 @@
+import { docLangOf } from '@parley/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/index.ts';
 import { ApiError, api } from '../../../api/client.ts';
@@ -32,7 +33,8 @@ export function DocArticlePage({ slug }: { slug: string }) {
         <p className={styles.meta}>
           {t('docs.updated', { date: new Date(doc.data.updated_at).toLocaleDateString(i18n.language) })}
         </p>
-        {doc.data.lang !== lang && lang !== 'en' ? <p className={styles.fallback}>{t('docs.englishOnly')}</p> : null}
+        {/* an article not (yet) written in my language, served in English */}
+        {doc.data.lang !== docLangOf(lang) ? <p className={styles.fallback}>{t('docs.englishOnly')}</p> : null}
         <RichTextView html={doc.data.html} testId="doc-body" />
       </article>
     );
