@@ -91,6 +91,8 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
+    // every browser the app supports preloads modules itself: no polyfill in the entry
+    modulePreload: { polyfill: false },
     // .vite/manifest.json: which chunks each module needs, read by scripts/check-size.mjs
     manifest: true,
     emptyOutDir: true,
