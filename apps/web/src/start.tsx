@@ -3,12 +3,9 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { loadAntdLocale } from './i18n/antdLocale.ts';
 import { currentLanguage, loadStartTexts } from './i18n/index.ts';
-import './styles.css';
-import { topBarHeight } from './layout.ts';
+import { dropHomePaint, replayPaintedTap, saveHomePaint } from './paint/homePaint.ts';
 import { Paths, routeOf } from './paths.ts';
 import { hasSession } from './stores/session.ts';
-
-document.documentElement.style.setProperty('--top-bar-height', `${topBarHeight(navigator.userAgent)}px`);
 
 const antdTexts = loadAntdLocale(currentLanguage);
 
@@ -17,7 +14,7 @@ const antdTexts = loadAntdLocale(currentLanguage);
  * module reads a text as it loads), and the first page's before the first draw, which then does not
  * suspend; nothing is drawn before the texts are there.
  */
-async function openApp(root: Root): Promise<void> {
+async function openApp(root: Root, container: HTMLElement): Promise<void> {
   // the chat list is asked for as soon as this small module is in, not once the app's code is
   const resumed = import('./session/resumeSession.ts').then((m) => m.resumeSession());
   const [{ App, startApp, preloadFirstPage }] = await Promise.all([import('./App.tsx'), loadStartTexts('all'), antdTexts, resumed]);
@@ -31,19 +28,37 @@ async function openApp(root: Root): Promise<void> {
       </StrictMode>,
     ),
   );
+  // the home screen painted from the last visit (paint/homePaint.ts) is replaced now: a tap on it is made again
+  replayPaintedTap(container);
 }
 
 /** The login page alone, with only its texts; the app loads the others before it opens. */
-async function openLogin(root: Root): Promise<void> {
+async function openLogin(root: Root, container: HTMLElement): Promise<void> {
   const [{ showLoginAlone }] = await Promise.all([import('./loginAlone.tsx'), loadStartTexts('login'), antdTexts]);
-  showLoginAlone(root, () => void openApp(root));
+  showLoginAlone(root, () => void openApp(root, container));
 }
 
 /** Without a session every address but the register page shows the login page, which needs none of the app. */
 const startsAtLogin = (): boolean => !hasSession() && routeOf(window.location.hash).path !== Paths.register;
 
-const root = createRoot(document.getElementById('root')!);
-void (startsAtLogin() ? openLogin(root) : openApp(root)).then(() => {
-  // the service worker (offline shell, Web Push, updates) comes after the first screen
-  void import('./pwa/registerServiceWorker.ts').then((m) => m.registerServiceWorker());
-});
+/** Keeps the home screen for the next start's first paint as the page is left or hidden. */
+function keepHomePaint(container: HTMLElement): void {
+  const save = () => saveHomePaint(container, currentLanguage);
+  window.addEventListener('pagehide', save);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') save();
+  });
+}
+
+/** Starts the app in `container` (called by main.tsx, which may have painted the last home screen in it). */
+export function start(container: HTMLElement): void {
+  const root = createRoot(container);
+  const atLogin = startsAtLogin();
+  // a start at the login page has no session: nothing of the last one is painted again
+  if (atLogin) dropHomePaint();
+  void (atLogin ? openLogin(root, container) : openApp(root, container)).then(() => {
+    keepHomePaint(container);
+    // the service worker (offline shell, Web Push, updates) comes after the first screen
+    void import('./pwa/registerServiceWorker.ts').then((m) => m.registerServiceWorker());
+  });
+}
