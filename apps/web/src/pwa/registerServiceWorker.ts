@@ -12,7 +12,9 @@ const SERVICE_WORKER_URL = './sw.js';
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: './' }).then(
-    (registration) => {
+    (registration: ServiceWorkerRegistration | undefined) => {
+      // (a test browser that blocks service workers answers no registration)
+      if (!registration) return;
       // a version installed before this page loaded (the prompt was declined, or the tab was closed) waits already
       if (registration.waiting && navigator.serviceWorker.controller) void offerUpdate(registration.waiting);
       registration.addEventListener('updatefound', () => {
