@@ -49,6 +49,26 @@ function lighterIcons(): Plugin {
   };
 }
 
+/**
+ * The app's start (`src/start.tsx`: React, the texts' loader) is a dynamic import of the small
+ * entry, which may first paint the kept home screen; a `modulepreload` in index.html fetches it
+ * beside the entry rather than after it.
+ */
+function preloadStart(): Plugin {
+  return {
+    name: 'parley-preload-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const start = Object.values(ctx.bundle ?? {}).find((chunk) => chunk.type === 'chunk' && chunk.moduleIds.some((id) => id.endsWith('/src/start.tsx')));
+        if (!start) throw new Error('parley-preload-start: the start chunk (src/start.tsx) is missing from the bundle');
+        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `./${start.fileName}` }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 /** The Parley server during development (`npm run dev:server`). */
 const SERVER = 'http://127.0.0.1:8080';
 const proxied = ['/common', '/enterprise', '/collect', '/static', '/uploads'];
@@ -60,6 +80,7 @@ export default defineConfig({
   plugins: [
     localeParts(),
     lighterIcons(),
+    preloadStart(),
     react(),
     // the manifest and a service worker that precaches the app shell (src/pwa/sw.ts); the page registers it
     VitePWA({
