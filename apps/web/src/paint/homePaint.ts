@@ -80,9 +80,19 @@ export function paintHome(root: HTMLElement): boolean {
   if (!paint || root.childElementCount > 0) return false;
   const linked = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((link) => link.href));
   let pending = 0;
+  let failed = false;
   const loaded = () => {
     pending -= 1;
-    if (pending === 0) root.style.visibility = '';
+    if (pending === 0 && !failed) root.style.visibility = '';
+  };
+  // a stylesheet gone (a new version was deployed since): the copy is dropped rather than shown unstyled
+  const missing = () => {
+    failed = true;
+    if (!root.hasAttribute(PAINT_MARK)) return;
+    root.removeAttribute(PAINT_MARK);
+    root.replaceChildren();
+    root.style.visibility = '';
+    tapped = null;
   };
   for (const href of paint.css) {
     if (typeof href !== 'string' || linked.has(href) || new URL(href, window.location.href).origin !== window.location.origin) continue;
@@ -90,7 +100,7 @@ export function paintHome(root: HTMLElement): boolean {
     link.rel = 'stylesheet';
     link.href = href;
     link.onload = loaded;
-    link.onerror = loaded;
+    link.onerror = missing;
     pending += 1;
     document.head.append(link);
   }
