@@ -51,8 +51,10 @@ function lighterIcons(): Plugin {
 
 /**
  * The app's start (`src/start.tsx`: React, the texts' loader) is a dynamic import of the small
- * entry, which may first paint the kept home screen; a `modulepreload` in index.html fetches it
- * beside the entry rather than after it.
+ * entry, which may first paint the kept home screen; a preload in index.html fetches it beside the
+ * entry rather than after it. A plain `preload` (fetch only), not `modulepreload`: Chromium compiles
+ * a module it preloads at once, on the main thread, which held back the kept screen's paint by the
+ * 75 kB script's compile.
  */
 function preloadStart(): Plugin {
   return {
@@ -63,7 +65,7 @@ function preloadStart(): Plugin {
       handler(_html, ctx) {
         const start = Object.values(ctx.bundle ?? {}).find((chunk) => chunk.type === 'chunk' && chunk.moduleIds.some((id) => id.endsWith('/src/start.tsx')));
         if (!start) throw new Error('parley-preload-start: the start chunk (src/start.tsx) is missing from the bundle');
-        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `./${start.fileName}` }, injectTo: 'head' }];
+        return [{ tag: 'link', attrs: { rel: 'preload', as: 'script', crossorigin: '', href: `./${start.fileName}` }, injectTo: 'head' }];
       },
     },
   };
