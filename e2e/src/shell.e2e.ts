@@ -112,6 +112,9 @@ describe('the app shell in Chromium at phone size', () => {
   });
 
   it('a reload keeps the session', async () => {
+    const scripts: string[] = [];
+    const seen = (request: { url(): string }) => void scripts.push(request.url());
+    b.page.on('request', seen);
     await b.page.reload();
     await b.page.waitForSelector('[data-testid=home-page]');
     const stored = await b.page.evaluate(() => ({
@@ -125,6 +128,10 @@ describe('the app shell in Chromium at phone size', () => {
     expect(JSON.parse(stored.setting ?? '{}')).toMatchObject({ voiceStatus: true, vibrateStatus: false, circleAvatar: false });
     expect(stored.cid).toBeTruthy();
     await expect.poll(() => socketState(b.page), { timeout: 10_000 }).toBe('bound');
+    b.page.off('request', seen);
+    // a short chat list draws every row: the list virtualizer's code (apps/web/src/components/virtual) is not fetched
+    expect(await b.page.getAttribute('[data-testid=chat-list] [data-virtualized]', 'data-virtualized')).toBe('0');
+    expect(scripts.filter((url) => /\/(VirtualizedList|useVirtualRows)-[\w-]+\.js$/.test(url))).toEqual([]);
   });
 
   it('every route of spec §2 opens without an error', async () => {

@@ -51,16 +51,17 @@ async function startLive(): Promise<void> {
     import('./realtime/connectSession.ts'),
     import('./calls/engine.ts'),
     import('./pages/index/chatList/notification.ts'),
-    loadIncomingCall(),
     loadQueryClient(),
   ]);
   startCallSync();
   connectSession({ toast: (text) => showToast(text), navigate: navigateTo, endSession, describeMessage });
 }
 
-/** The incoming-call screen; its code is loaded with the calls' (`startLive`), before any call can ring. */
-const loadIncomingCall = () => import('./components/call/IncomingCall.tsx');
-const IncomingCall = lazy(() => loadIncomingCall().then((m) => ({ default: m.IncomingCall })));
+/**
+ * The incoming-call screen: its code (about 3 kB gzip with its icons) is fetched when a call rings,
+ * not at every start; the call engine, loaded by `startLive`, already rings.
+ */
+const IncomingCall = lazy(() => import('./components/call/IncomingCall.tsx').then((m) => ({ default: m.IncomingCall })));
 
 function Ringing() {
   const ringing = useCalls((s) => s.call?.phase === 'incoming');

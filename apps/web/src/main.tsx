@@ -1,49 +1,31 @@
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
-import { loadAntdLocale } from './i18n/antdLocale.ts';
-import { currentLanguage, loadStartTexts } from './i18n/index.ts';
 import './styles.css';
 import { topBarHeight } from './layout.ts';
-import { Paths, routeOf } from './paths.ts';
-import { hasSession } from './stores/session.ts';
-
-document.documentElement.style.setProperty('--top-bar-height', `${topBarHeight(navigator.userAgent)}px`);
-
-const antdTexts = loadAntdLocale(currentLanguage);
+import { paintHome } from './paint/homePaint.ts';
 
 /**
- * The whole app: router, query cache, socket and every route. Its code loads beside the texts (no
- * module reads a text as it loads), and the first page's before the first draw, which then does not
- * suspend; nothing is drawn before the texts are there.
+ * The first script: small. A signed-in start at the home page first paints the home screen kept
+ * from the last visit (paint/homePaint.ts), then, once that frame is on screen, loads the app's
+ * code (start.tsx: React, the texts, the first page), whose first draw replaces the copy; any
+ * other start loads that code at once.
  */
-async function openApp(root: Root): Promise<void> {
-  // the chat list is asked for as soon as this small module is in, not once the app's code is
-  const resumed = import('./session/resumeSession.ts').then((m) => m.resumeSession());
-  const [{ App, startApp, preloadFirstPage }] = await Promise.all([import('./App.tsx'), loadStartTexts('all'), antdTexts, resumed]);
-  await preloadFirstPage();
-  startApp();
-  // drawn in one go rather than time-sliced: other work coming in meanwhile does not hold the first screen back
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+document.documentElement.style.setProperty('--top-bar-height', `${topBarHeight(navigator.userAgent)}px`);
+
+const container = document.getElementById('root')!;
+
+function load(): void {
+  void import('./start.tsx').then((m) => m.start(container));
 }
 
-/** The login page alone, with only its texts; the app loads the others before it opens. */
-async function openLogin(root: Root): Promise<void> {
-  const [{ showLoginAlone }] = await Promise.all([import('./loginAlone.tsx'), loadStartTexts('login'), antdTexts]);
-  showLoginAlone(root, () => void openApp(root));
+/** Runs `run` after the next frame has been painted. */
+function afterPaint(run: () => void): void {
+  requestAnimationFrame(() => setTimeout(run, 0));
 }
 
-/** Without a session every address but the register page shows the login page, which needs none of the app. */
-const startsAtLogin = (): boolean => !hasSession() && routeOf(window.location.hash).path !== Paths.register;
-
-const root = createRoot(document.getElementById('root')!);
-void (startsAtLogin() ? openLogin(root) : openApp(root)).then(() => {
-  // the service worker (offline shell, Web Push, updates) comes after the first screen
-  void import('./pwa/registerServiceWorker.ts').then((m) => m.registerServiceWorker());
-});
+let painted = false;
+try {
+  painted = paintHome(container);
+} catch (error) {
+  console.warn('the kept home screen could not be painted', error);
+}
+if (painted) afterPaint(load);
+else load();

@@ -2,6 +2,7 @@ import { useConversations } from '../stores/conversations.ts';
 import { useMessages } from '../stores/messages.ts';
 import { signedInUserId as userIdOf, useSession } from '../stores/session.ts';
 import { CHAT_CACHE_DB, type SavedThread, threadToKeep } from './keep.ts';
+import { dropHomePaint } from '../paint/homePaint.ts';
 import { dropListSnapshot, saveListSnapshot } from './listSnapshot.ts';
 
 /** Writes wait this long, so a burst of messages is one write. */
@@ -42,6 +43,7 @@ async function restore(userId: string, now: boolean): Promise<void> {
 /** Logout: nothing of this user stays on the device (the database is deleted even when its code was never loaded). */
 async function deleteCopy(): Promise<void> {
   dropListSnapshot();
+  dropHomePaint();
   if (cache) {
     await (await loadCache(true)).deleteChatCache();
     return;

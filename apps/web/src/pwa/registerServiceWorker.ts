@@ -1,16 +1,43 @@
-import { registerSW } from 'virtual:pwa-register';
 import { t } from '../i18n/index.ts';
 
-/** Registers the service worker; when a new version has been deployed, offers to reload into it. */
+/** The service worker the build writes beside index.html (vite-plugin-pwa, injectManifest: src/pwa/sw.ts). */
+const SERVICE_WORKER_URL = './sw.js';
+
+/**
+ * Registers the service worker; when a new version has been deployed and is installed, offers to
+ * reload into it. The browser's own API rather than workbox-window (2.3 kB gzip that every start
+ * loaded): the first version activates by itself; a later one waits (`sw.ts`) until the page
+ * tells it to take over, and the page reloads once it has.
+ */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  const update = registerSW({
-    immediate: true,
-    async onNeedRefresh() {
-      // the dialog's code is fetched only when there is an update to offer
-      const { askConfirm } = await import('../components/feedback.tsx');
-      const reload = await askConfirm({ content: t('pwa.updateReady'), confirmText: t('pwa.reload'), cancelText: t('pwa.later') });
-      if (reload) void update(true);
+  navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: './' }).then(
+    (registration: ServiceWorkerRegistration | undefined) => {
+      // (a test browser that blocks service workers answers no registration)
+      if (!registration) return;
+      // a version installed before this page loaded (the prompt was declined, or the tab was closed) waits already
+      if (registration.waiting && navigator.serviceWorker.controller) void offerUpdate(registration.waiting);
+      registration.addEventListener('updatefound', () => {
+        const installing = registration.installing;
+        installing?.addEventListener('statechange', () => {
+          // installed while a version controls the page: an update (the first install has no controller)
+          if (installing.state === 'installed' && navigator.serviceWorker.controller) void offerUpdate(installing);
+        });
+      });
     },
-  });
+    (error: unknown) => console.warn('the service worker could not be registered', error),
+  );
+}
+
+let offered = false;
+
+async function offerUpdate(waiting: ServiceWorker): Promise<void> {
+  if (offered) return;
+  offered = true;
+  // the dialog's code is fetched only when there is an update to offer
+  const { askConfirm } = await import('../components/feedback.tsx');
+  const reload = await askConfirm({ content: t('pwa.updateReady'), confirmText: t('pwa.reload'), cancelText: t('pwa.later') });
+  if (!reload) return;
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
 }

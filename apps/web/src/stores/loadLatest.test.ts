@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MessageListQuery, MessagePage } from '../api/messages.ts';
-import { useMessages } from './messages.ts';
+import { FRESH_LATEST_MS, useMessages } from './messages.ts';
 
 // The HTTP client needs a browser: the store's calls go to this stand-in.
 const server = vi.hoisted(() => ({ calls: [] as MessageListQuery[], answer: (_q: MessageListQuery): Promise<MessagePage> => new Promise(() => undefined) }));
@@ -26,6 +26,23 @@ describe('loadLatest', () => {
     await expect(tap).rejects.toThrow('network');
     await expect(screen).rejects.toThrow('network');
     expect(useMessages.getState().byContact['42']?.loading).toBe(false);
+  });
+
+  it('a chat opened just after its newest page came in (asked for at the tap) asks nothing more; later it reconciles', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      server.calls.length = 0;
+      server.answer = async () => ({ items: [{ msg_id: 7, id: 'm7', sendTime: 1 }] as never[], count: 1 });
+      await useMessages.getState().loadLatest('44', false);
+      expect(server.calls).toHaveLength(1);
+      await useMessages.getState().loadLatest('44', false);
+      expect(server.calls).toHaveLength(1);
+      vi.setSystemTime(Date.now() + FRESH_LATEST_MS + 1);
+      await useMessages.getState().loadLatest('44', false);
+      expect(server.calls.length).toBeGreaterThan(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the copy kept on the device, read after the chat was opened, is shown while its fetch is on its way, but never over messages already here', () => {

@@ -72,6 +72,13 @@ const reconciling = new Map<string, Promise<void>>();
 const gapJobs = new Map<string, { again: boolean; job: Promise<void> }>();
 /** The newest page being fetched per conversation: a chat opened while its tap's fetch is on its way shares it (and its failure). */
 const latestJobs = new Map<string, Promise<void>>();
+/**
+ * When each conversation's newest page last came in. A chat opened within `FRESH_LATEST_MS` of it
+ * (the tap asked for it, then the screen's code loaded and drew) asks nothing more: pushes have
+ * kept it since, and a rebind reconciles it anyway.
+ */
+const latestAt = new Map<string, number>();
+export const FRESH_LATEST_MS = 2000;
 
 export const useMessages = create<MessagesState>()((set, get) => {
   const thread = (contactId: string): Thread => get().byContact[contactId] ?? EMPTY_THREAD;
@@ -93,6 +100,7 @@ export const useMessages = create<MessagesState>()((set, get) => {
 
   async function fetchLatest(contactId: string, isGroup: boolean): Promise<void> {
     const page = await getMessageList(query(contactId, isGroup, { limit: MESSAGE_PAGE_DEFAULT }), { silent: true });
+    latestAt.set(contactId, Date.now());
     update(contactId, (t) => withLatestPage(t, page));
     if (gapIn(contactId)) await fillGap(contactId, isGroup);
   }
@@ -180,7 +188,7 @@ export const useMessages = create<MessagesState>()((set, get) => {
       const running = latestJobs.get(contactId);
       if (running) return running;
       const t = thread(contactId);
-      if (t.loading) return Promise.resolve();
+      if (t.loading || (t.loaded && Date.now() - (latestAt.get(contactId) ?? 0) < FRESH_LATEST_MS)) return Promise.resolve();
       update(contactId, () => ({ loading: true }));
       const job = (async () => {
         try {

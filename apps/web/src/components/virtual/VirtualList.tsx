@@ -21,10 +21,12 @@ export interface VirtualListProps<T> {
 type Virtualized = typeof import('./VirtualizedList.tsx');
 
 /**
- * The virtualizer (@tanstack/react-virtual, about 11 kB gzip) is fetched as soon as a list's code
- * is, not before the first screen: the first draw of the chat list is its skeleton, and its rows
- * come over HTTP, by when the virtualizer is there.
+ * Up to this many rows (a few screens) a list without paging draws them all: the virtualizer
+ * (@tanstack/react-virtual, about 11 kB gzip) is fetched only for a list that grows past it or
+ * pages, so a start with a short chat list does not load it. Once loaded it is used by every list.
  */
+export const PLAIN_ROWS = 40;
+
 let virtualized: Virtualized | undefined;
 let loading: Promise<Virtualized> | undefined;
 function loadVirtualized(): Promise<Virtualized> {
@@ -37,22 +39,43 @@ function loadVirtualized(): Promise<Virtualized> {
   );
   return loading;
 }
-void loadVirtualized().catch(() => undefined);
+
+/** Whether `props` need the virtualizer: a long list, or one that loads its next page at its end. */
+const needsVirtualizer = <T,>(props: VirtualListProps<T>): boolean => props.items.length > PLAIN_ROWS || props.onEndReached !== undefined;
 
 /** A long list that draws only the rows near the view, in its own scrolling box filling its parent. */
 export function VirtualList<T>(props: VirtualListProps<T>) {
   const [loaded, setLoaded] = useState(virtualized);
+  const needed = needsVirtualizer(props);
   useEffect(() => {
-    if (!loaded) void loadVirtualized().then(setLoaded, (error: unknown) => console.warn('the list virtualizer failed to load', error));
-  }, [loaded]);
-  return loaded ? <loaded.VirtualizedList {...props} /> : <FirstRows {...props} />;
+    if (!loaded && needed) void loadVirtualized().then(setLoaded, (error: unknown) => console.warn('the list virtualizer failed to load', error));
+  }, [loaded, needed]);
+  if (loaded) return <loaded.VirtualizedList {...props} />;
+  return needed ? <FirstRows {...props} /> : <PlainRows {...props} />;
+}
+
+/** A short list: every row, in the same boxes as the virtualized list's. */
+function PlainRows<T>({ items, keyOf, renderRow, top, bottom, testId }: VirtualListProps<T>) {
+  return (
+    <div className={styles.scroller} data-testid={testId} data-virtualized={0}>
+      {top !== undefined ? <div>{top}</div> : null}
+      <div className={styles.rows}>
+        {items.map((item, index) => (
+          <div key={keyOf(item)}>
+            <RowContent item={item} index={index} render={renderRow} />
+          </div>
+        ))}
+      </div>
+      {bottom}
+    </div>
+  );
 }
 
 /** Until the virtualizer is loaded: the rows a screen shows, in the same boxes. */
 function FirstRows<T>({ items, keyOf, renderRow, rowHeight, top, bottom, overscan = 0, testId }: VirtualListProps<T>) {
   const shown = items.slice(0, Math.ceil(window.innerHeight / rowHeight) + overscan);
   return (
-    <div className={styles.scroller} data-testid={testId}>
+    <div className={styles.scroller} data-testid={testId} data-virtualized={0}>
       {top !== undefined ? <div>{top}</div> : null}
       <div className={styles.rows}>
         {shown.map((item, index) => (

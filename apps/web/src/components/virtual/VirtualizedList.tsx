@@ -19,7 +19,7 @@ export function VirtualizedList<T>({ items, keyOf, renderRow, rowHeight, top, bo
     onEndReached,
   });
   return (
-    <div ref={scrollerRef} className={styles.scroller} data-testid={testId}>
+    <div ref={scrollerRef} className={styles.scroller} data-testid={testId} data-virtualized={1}>
       {top !== undefined ? <div ref={topRef}>{top}</div> : null}
       <div className={styles.rows} style={{ height: listHeight }}>
         {drawn.map((item) => (
