@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import { startCheckpointer } from './checkpointer.ts';
 import type { Dialect } from './migrations/helpers.ts';
+import { preparingPool } from './prepared.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -89,7 +90,7 @@ export async function openDatabase(config: DbLocation, hooks: DbHooks = {}): Pro
       max: 10,
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log });
     return { db, dialect: 'postgres', schema, close: () => db.destroy() };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
