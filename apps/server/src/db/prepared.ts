@@ -9,9 +9,9 @@ import type pg from 'pg';
  * sent as named (prepared) statements: each connection parses them once and PostgreSQL may keep a
  * plan (plan_cache_mode auto: a generic plan only where it costs no more than the custom ones).
  *
- * Not prepared: statements without parameters (transaction control, DDL), EXPLAIN, and statements
- * with LIKE, whose best plan depends on the pattern (the trigram index for a rare phrase, another
- * way for a common word), which a generic plan cannot see. A text is prepared from its second use,
+ * Not prepared: statements without parameters (transaction control, DDL), EXPLAIN, and keyword
+ * searches (`like $n escape '\'`, see db/like.ts), whose best plan depends on the pattern (the
+ * trigram index for a rare phrase, another way for a common word), which a generic plan cannot see. A text is prepared from its second use,
  * and at most `maxTexts` texts are (texts that differ only by list length are distinct).
  */
 export interface PreparedOptions {
@@ -70,5 +70,5 @@ export function preparingPool(pool: pg.Pool, options: Partial<PreparedOptions> =
 
 /** Whether a statement's text may be prepared (see preparingPool). */
 export function preparable(text: string): boolean {
-  return !/^\s*explain\b/i.test(text) && !/\blike\b/i.test(text);
+  return !/^\s*explain\b/i.test(text) && !/\blike\s+\$\d+\s+escape\b/i.test(text);
 }
