@@ -19,7 +19,7 @@ describe('which statements are prepared', () => {
 });
 
 /** On PostgreSQL a statement sent again runs as a named statement of its connection, with each run's own parameters. */
-describe.runIf(process.env.TEST_DATABASE_URL)('prepared statements (postgres)', () => {
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections: settings and prepared statements', () => {
   let handle: DbHandle;
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-prepared-'));
@@ -38,6 +38,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('prepared statements (postgres)', 
     await dropSchema(handle, schema);
     await handle.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('connections run without JIT compilation (it cost more than the chat list statement at 10M messages)', async () => {
+    const { rows } = await sql<{ jit: string }>`show jit`.execute(handle.db);
+    expect(rows[0].jit).toBe('off');
   });
 
   it('answers each run with its own parameters, and is prepared on the connection from its second run', async () => {
