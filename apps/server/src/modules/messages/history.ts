@@ -18,8 +18,8 @@ import { fileUrlFor } from '../uploads/files.ts';
 import { userCards } from '../users/directory.ts';
 import { type MessageRow, toChatMessage } from './serialize.ts';
 import { type MsgEb, mentions, notDeletedBy, selectMessages } from './store.ts';
-import { SEARCH_TUNING, SEARCHABLE_TYPES, searchMatchIds } from './searchIds.ts';
-import { contentMatches, ftsHasFew, isIndexable, recentFloor } from './textSearch.ts';
+import { SEARCHABLE_TYPES, searchMatchIds } from './searchIds.ts';
+import { contentMatches, isIndexable, recentFloor } from './textSearch.ts';
 
 
 /** Reading messages: a conversation's pages (filtered by keyword, type or mention), the system notices, and search across my chats. */
@@ -27,12 +27,12 @@ export function messageHistory(ctx: AppContext) {
   const db = ctx.db;
 
   /** The messages of `body`'s page range that `me` sees in the scope, filtered by keyword, type or mention. */
-  function listed(me: number, scope: Scope, body: GetMessageListBody, keywordFloor = 0, indexLeads = true) {
+  function listed(me: number, scope: Scope, body: GetMessageListBody, keywordFloor = 0) {
     return (eb: MsgEb): Expression<SqlBool> => {
       const all: Expression<SqlBool>[] = [eb('m.conv_key', 'in', scope.convKeys), eb('m.msg_id', '>', scope.floor), notDeletedBy(me)(eb)];
       if (body.type) all.push(eb('m.type', '=', body.type));
       if (body.keywords) {
-        all.push(eb('m.type', 'in', SEARCHABLE_TYPES), eb('m.is_undo', '=', 0), contentMatches(ctx.dialect, body.keywords, keywordFloor, indexLeads));
+        all.push(eb('m.type', 'in', SEARCHABLE_TYPES), eb('m.is_undo', '=', 0), contentMatches(ctx.dialect, body.keywords, keywordFloor));
       }
       if (body.is_at === 1) all.push(eb('m.from_user', '<>', me), mentions(me)(eb));
       if (body.last_msg_id !== undefined) all.push(eb('m.msg_id', '>', body.last_msg_id));
@@ -63,10 +63,7 @@ export function messageHistory(ctx: AppContext) {
   async function list(me: number, body: GetMessageListBody): Promise<Answer<ChatMessage[]>> {
     const scope = await resolveScope(ctx, me, body.toContactId, body.is_group);
     const floor = body.keywords && !isIndexable(body.keywords) ? await recentFloor(db, scope.convKeys) : 0;
-    // a word common on the server: the chat is read newest first rather than every match of the server listed
-    const indexLeads =
-      ctx.dialect !== 'sqlite' || !body.keywords || !isIndexable(body.keywords) || (await ftsHasFew(db, body.keywords, SEARCH_TUNING.fewMatches));
-    const inRange = listed(me, scope, body, floor, indexLeads);
+    const inRange = listed(me, scope, body, floor);
     const q = selectMessages(db).where(inRange);
     let page: Promise<MessageRow[]>;
     if (body.last_msg_id !== undefined) {

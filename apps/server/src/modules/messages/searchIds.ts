@@ -4,7 +4,7 @@ import type { Db, Dialect } from '../../db/index.ts';
 import { likePattern } from '../../db/like.ts';
 import type { MembershipRow } from '../conversations/store.ts';
 import { indexedUpTo } from './searchIndex.ts';
-import { ftsHasFew, ftsPhrase, isIndexable, recentFloor } from './textSearch.ts';
+import { ftsPhrase, isIndexable, recentFloor } from './textSearch.ts';
 
 /** Types whose `content` is searchable text (the file name for files). */
 export const SEARCHABLE_TYPES = ['text', 'file', 'location', 'contact', FORWARD_MESSAGE_TYPE];
@@ -197,7 +197,10 @@ async function newestMsgId(db: Db): Promise<number> {
  * the planner's estimate from the trigram statistics, which for a LIKE on the pg_trgm index is close.
  */
 async function fewMatches(db: Db, dialect: Dialect, keywords: string, few: number): Promise<boolean> {
-  if (dialect === 'sqlite') return ftsHasFew(db, keywords, few);
+  if (dialect === 'sqlite') {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from messages_fts where messages_fts match ${ftsPhrase(keywords)} limit ${few + 1})`.execute(db);
+    return Number(rows[0]?.n ?? 0) <= few;
+  }
   const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>`
     explain (format json) select m.msg_id from messages m where lower(m.content) like ${likePattern(keywords)} escape '\\'`.execute(db);
   const plan = rows[0]?.['QUERY PLAN'];

@@ -14,24 +14,13 @@ export function isIndexable(keywords: string): boolean {
  * PostgreSQL's planner uses the pg_trgm GIN index on lower(content) for the LIKE itself). `floor`: the bounded window of a keyword
  * too short for the index (see recentFloor).
  */
-export function contentMatches(dialect: Dialect, keywords: string, floor = 0, indexLeads = true): Expression<SqlBool> {
+export function contentMatches(dialect: Dialect, keywords: string, floor = 0): Expression<SqlBool> {
   const like = likeLower('m.content', keywords);
   if (!isIndexable(keywords)) return sql<SqlBool>`(${sql.ref('m.msg_id')} > ${floor} and ${like})`;
-  if (dialect === 'postgres' || !indexLeads) return like;
+  if (dialect === 'postgres') return like;
   // the index's matches, and the newest messages the index does not hold yet (see searchIndex.ts)
   return sql<SqlBool>`((${sql.ref('m.msg_id')} in (select rowid from messages_fts where messages_fts match ${ftsPhrase(keywords)})
     or ${sql.ref('m.msg_id')} > (select indexed_upto from search_progress where id = 1)) and ${like})`;
-}
-
-/**
- * SQLite: whether at most `few` messages of the whole server contain `keywords` (3+ characters), as
- * the full-text index tells by itself (a walk stopped after `few` + 1 rowids). With more, a filter led
- * by the index would first list every match of the server (1.67M for a word of a sixth of 10M
- * messages: 0.5-1 s); reading the chat newest first finds a common word's matches at once.
- */
-export async function ftsHasFew(db: Db, keywords: string, few: number): Promise<boolean> {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from messages_fts where messages_fts match ${ftsPhrase(keywords)} limit ${few + 1})`.execute(db);
-  return Number(rows[0]?.n ?? 0) <= few;
 }
 
 /** `keywords` as one FTS5 phrase (the trigrams in this order, quotes doubled). */
