@@ -18,9 +18,10 @@ export function contentMatches(dialect: Dialect, keywords: string, floor = 0): E
   const like = likeLower('m.content', keywords);
   if (!isIndexable(keywords)) return sql<SqlBool>`(${sql.ref('m.msg_id')} > ${floor} and ${like})`;
   if (dialect === 'postgres') return like;
-  // the index's matches, and the newest messages the index does not hold yet (see searchIndex.ts)
-  return sql<SqlBool>`((${sql.ref('m.msg_id')} in (select rowid from messages_fts where messages_fts match ${ftsPhrase(keywords)})
-    or ${sql.ref('m.msg_id')} > (select indexed_upto from search_progress where id = 1)) and ${like})`;
+  // the index's matches and the newest messages the index does not hold yet (see searchIndex.ts), as one
+  // list the query seeks by (an OR of the two made SQLite read the whole conversation instead)
+  return sql<SqlBool>`(${sql.ref('m.msg_id')} in (select rowid from messages_fts where messages_fts match ${ftsPhrase(keywords)}
+    union all select msg_id from messages where msg_id > (select indexed_upto from search_progress where id = 1)) and ${like})`;
 }
 
 /** `keywords` as one FTS5 phrase (the trigrams in this order, quotes doubled). */
