@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { groupContactId, groupConvKey, privateConvKey } from '@parley/protocol';
-import { loadConfig, migrate, newConversationRow, openDatabase } from '@parley/server/testing';
+import { indexForSearch, loadConfig, migrate, newConversationRow, openDatabase } from '@parley/server/testing';
 import { type BenchDb, openBenchDb } from './benchDb.ts';
 
 export interface Seeded {
@@ -150,6 +150,7 @@ export async function seedSearchLoad(dataDir: string, userIds: number[], count: 
     if (!firstMsgId) firstMsgId = Number(inserted[0].msg_id);
     lastMsgId = Number(inserted[inserted.length - 1].msg_id);
   }
+  await indexForSearch(handle.db);
   await handle.close();
   return { groupId: Number(group.id), firstMsgId, lastMsgId };
 }

@@ -55,6 +55,7 @@ const envSchema = z.object({
   ENGINE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(2_000),
+  SEARCH_INDEX_INTERVAL_MS: z.coerce.number().int().min(0).default(100),
   WALLET_PROVIDER: z.enum(['manual', 'sandbox'], { error: 'must be manual or sandbox' }).default('manual'),
   ICE_SERVERS: z
     .string()
@@ -106,6 +107,8 @@ export interface Config {
   metricsToken?: string;
   /** on shutdown, how long sockets get to close after being told to reconnect */
   shutdownGraceMs: number;
+  /** SQLite: how often new messages are added to the search index (0: never, for tests of the not-yet-indexed ones) */
+  searchIndexIntervalMs: number;
   /** Longest a request may take to arrive, body included (0: no limit); headers must arrive within headersTimeoutMs. */
   requestTimeoutMs: number;
   headersTimeoutMs: number;
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(SERVER_ROOT, '../web/dist'),
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    searchIndexIntervalMs: e.SEARCH_INDEX_INTERVAL_MS,
     walletProvider: e.WALLET_PROVIDER,
   };
 }

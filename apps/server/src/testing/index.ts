@@ -16,4 +16,5 @@ export { systemService } from '../modules/system/service.ts';
 export { workService } from '../modules/work/service.ts';
 export * from './fakeEngines.ts';
 export { postMessage } from '../modules/messages/deliver.ts';
+export { indexAll as indexForSearch } from '../modules/messages/searchIndex.ts';
 export * from './pushService.ts';

@@ -14,6 +14,7 @@ import * as scale from './014_scale.ts';
 import * as webPush from './015_webpush.ts';
 import * as mentions from './016_mentions.ts';
 import * as conversationsKeyUser from './017_conversations_key_user.ts';
+import * as searchBacklog from './018_search_backlog.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -38,4 +39,5 @@ export const migrations: MigrationStep[] = [
   { name: '015_webpush', up: webPush.up },
   { name: '016_mentions', up: mentions.up },
   { name: '017_conversations_key_user', up: conversationsKeyUser.up },
+  { name: '018_search_backlog', up: searchBacklog.up },
 ];

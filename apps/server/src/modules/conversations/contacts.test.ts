@@ -171,6 +171,17 @@ describe.each(backends)('chat list and conversation settings (%s)', (backend) =>
     expect((await contactOf(a, b.id))?.lastContent).toBe('me again');
   });
 
+  it('the last message is the newest I still see, also when what I read up to was deleted for me', async () => {
+    const older = await send(s, c.token, { toContactId: a.id, content: 'older line' });
+    const newest = await send(s, c.token, { toContactId: a.id, content: 'newest line' });
+    expect((await s.post('/enterprise/im/setMsgIsRead', { toContactId: c.id, is_group: 0 }, a.token)).body.code).toBe(0);
+    expect(await contactOf(a, c.id)).toMatchObject({ lastContent: 'newest line', last_msg_id: newest.body.data.msg_id, unread: 0 });
+    expect((await s.post('/enterprise/im/delMessage', { id: newest.body.data.msg_id }, a.token)).body.code).toBe(0);
+    expect(await contactOf(a, c.id)).toMatchObject({ lastContent: 'older line', last_msg_id: older.body.data.msg_id, unread: 0 });
+    // Carol still sees her newest
+    expect(await contactOf(c, a.id)).toMatchObject({ lastContent: 'newest line' });
+  });
+
   it('clearMessage clears a private chat for me only; newer messages show again', async () => {
     await send(s, a.token, { toContactId: b.id, content: 'before the clear' });
     const list = (u: TestUser, id: number) =>

@@ -99,12 +99,18 @@ export const conversationsStore = {
     const read = greatest(dialect, [sql`c.cleared_msg_id`, floor, sql`c.read_msg_id`]);
     const readAt = greatest(dialect, [sql`c.cleared_msg_id`, floor, sql`c.read_msg_id`, sql`c.read_at_msg_id`]);
     const unread = sql`m.conv_key = c.conv_key and ${notDeleted} and m.from_user <> ${userId} and m.is_undo = 0 and m.send_time >= ${since}`;
+    // the newest message is looked for from my read cursor up first, and below it only when none is there:
+    // PostgreSQL reads a whole index page of a chat's entries when it starts a scan backwards (a long chat's
+    // last_id cost 12 us, 6 us when the scan is bounded by the cursor; the statement 22 ms -> 15 ms at 10M messages)
     // the last message's columns joined here (read by an IN list of 1,000 ids, they cost as much as the
     // counts); `materialized`, else SQLite flattens the subquery and finds each last_id twice
     const result = await sql<Omit<ConversationStats, 'last'> & { [K in keyof LastMessageRow as `last_${K}`]: LastMessageRow[K] | null }>`
       with s as materialized (
         select c.contact_id, c.conv_key, c.is_top, c.is_notice, c.hidden_msg_id,
-          (select m.msg_id from messages m where m.conv_key = c.conv_key and m.msg_id > ${seen} and ${notDeleted} order by m.msg_id desc limit 1) as last_id,
+          coalesce(
+            (select m.msg_id from messages m where m.conv_key = c.conv_key and m.msg_id > ${seen} and m.msg_id >= c.read_msg_id and ${notDeleted} order by m.msg_id desc limit 1),
+            (select m.msg_id from messages m where m.conv_key = c.conv_key and m.msg_id > ${seen} and ${notDeleted} order by m.msg_id desc limit 1)
+          ) as last_id,
           (select count(*) from messages m where m.msg_id > ${read} and ${unread}) as unread,
           (select count(*) from messages m where m.msg_id > ${readAt} and ${unread} and ${mentionSql(userId)}) as at_count
         from conversations c

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { privateConvKey } from '@parley/protocol';
 import { befriend, send } from '../../testing/index.ts';
+import { indexAll } from './searchIndex.ts';
 
 /** What one call may cost: forwards are capped, search runs on an index (or a bounded window). */
 describe.each(backends)('bounded work per call (%s)', (backend) => {
@@ -40,7 +41,7 @@ describe.each(backends)('bounded work per call (%s)', (backend) => {
     expect(await count()).toBe(before + 9);
   });
 
-  it('message text is indexed for search, and the index follows recalls', async () => {
+  it('message text is indexed for search (SQLite: after the commit), and the index follows recalls', async () => {
     const sent = await send(s, a.token, { toContactId: b.id, content: '周末一起去爬山 Hiking' });
     const found = await s.post('/enterprise/im/searchMessages', { keywords: '去爬山' }, b.token);
     expect(found.body.data.flatMap((h: { messages: { content: string }[] }) => h.messages.map((m) => m.content))).toEqual([
@@ -50,6 +51,8 @@ describe.each(backends)('bounded work per call (%s)', (backend) => {
       const hits = async (phrase: string) =>
         (await sql<{ n: number }>`select count(*) as n from messages_fts where messages_fts match ${phrase}`.execute(s.built.ctx.db))
           .rows[0].n;
+      // the index takes new messages in batches after their commit (search read it directly meanwhile)
+      await indexAll(s.built.ctx.db);
       expect(await hits('"hiking"')).toBe(1);
       expect((await s.post('/enterprise/im/undoMessage', { id: sent.body.data.msg_id }, a.token)).body.code).toBe(0);
       expect(await hits('"hiking"')).toBe(0);

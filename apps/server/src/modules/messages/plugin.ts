@@ -1,5 +1,6 @@
 import { modulePlugin } from '../plugin.ts';
 import { messageRoutes } from './routes.ts';
+import { searchIndexer } from './searchIndex.ts';
 import { type MessageService, messageService } from './service.ts';
 
 declare module 'fastify' {
@@ -13,4 +14,9 @@ export const messagesModule = modulePlugin('messages', ['system', 'conversations
   const messages = messageService(ctx, app.system);
   app.decorate('messages', messages);
   messageRoutes(router, messages);
+  if (ctx.dialect === 'sqlite') {
+    const indexer = searchIndexer(ctx.db, ctx.config.searchIndexIntervalMs, (err) => ctx.log.error({ err }, 'search indexing failed'));
+    app.addHook('onReady', async () => indexer.start());
+    app.addHook('onClose', () => indexer.stop());
+  }
 });

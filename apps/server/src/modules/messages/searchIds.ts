@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import { likePattern } from '../../db/like.ts';
 import type { MembershipRow } from '../conversations/store.ts';
+import { indexedUpTo } from './searchIndex.ts';
 import { ftsPhrase, isIndexable, recentFloor } from './textSearch.ts';
 
 /** Types whose `content` is searchable text (the file name for files). */
@@ -81,13 +82,17 @@ export async function searchMatchIds(
   }
   if (await fewMatches(db, dialect, keywords, tune.fewMatches)) {
     if (dialect === 'sqlite') {
-      // the full-text index leads, newest match first (CROSS JOIN keeps that order)
+      // the newest messages, not in the index yet, read directly; then the index leads, newest match
+      // first (CROSS JOIN keeps that order)
+      const indexed = await indexedUpTo(db);
+      const tail = (await sql<SearchMatch>`${chats.notIndexed(indexed, keywords)} limit ${max}`.execute(db)).rows.map(asMatch);
+      if (tail.length >= max) return tail;
       const { rows } = await sql<SearchMatch>`
         select m.msg_id, m.conv_key, c.contact_id from messages_fts cross join messages m cross join conversations c
-        where messages_fts match ${ftsPhrase(keywords)} and m.msg_id = messages_fts.rowid
+        where messages_fts match ${ftsPhrase(keywords)} and messages_fts.rowid <= ${indexed} and m.msg_id = messages_fts.rowid
           and c.conv_key = m.conv_key and c.user_id = ${me} and ${chats.visible(dialect, keywords)}
-        order by messages_fts.rowid desc limit ${max}`.execute(db);
-      return rows.map(asMatch);
+        order by messages_fts.rowid desc limit ${max - tail.length}`.execute(db);
+      return [...tail, ...rows.map(asMatch)];
     }
     // PostgreSQL estimated few rows for the LIKE: its plan reads them through the trigram index
     return (await sql<SearchMatch>`${chats.select(dialect, sql`true`, keywords)} order by m.msg_id desc limit ${max}`.execute(db)).rows.map(asMatch);
@@ -160,12 +165,15 @@ export function intersectSorted(a: Float64Array, b: Float64Array): number[] {
 }
 
 async function sqliteIntersection(db: Db, chats: ReturnType<typeof myChats>, keywords: string, hi: number, limit: number): Promise<SearchMatch[]> {
+  // my ids the index does not hold yet are candidates as they are (the rows read below check the text)
+  const indexed = await indexedUpTo(db);
   const mineRow = await sql<{ ids: string | null }>`${chats.ids('sqlite', hi)}`.execute(db);
   const mine = parseIds(mineRow.rows[0]?.ids ?? null).sort();
   if (mine.length === 0) return [];
   const ftsRow = await sql<{ ids: string | null }>`
-    select group_concat(rowid) as ids from messages_fts where messages_fts match ${ftsPhrase(keywords)} and rowid <= ${hi}`.execute(db);
-  const both = intersectSorted(mine, parseIds(ftsRow.rows[0]?.ids ?? null).sort()).reverse();
+    select group_concat(rowid) as ids from messages_fts where messages_fts match ${ftsPhrase(keywords)} and rowid <= ${Math.min(hi, indexed)}`.execute(db);
+  const notIndexed = [...mine.filter((id) => id > indexed)];
+  const both = [...intersectSorted(mine, parseIds(ftsRow.rows[0]?.ids ?? null).sort()), ...notIndexed].reverse();
   const found: SearchMatch[] = [];
   for (let at = 0; at < both.length && found.length < limit; at += VERIFY_CHUNK) {
     const chunk = both.slice(at, at + VERIFY_CHUNK);
@@ -256,6 +264,14 @@ function myChats(me: number, memberships: MembershipRow[]) {
           and ${visible(dialect, keywords)}
         order by m.msg_id desc limit ${limit}`;
     },
+    /**
+     * SQLite: my matches not in the full-text index yet (msg_id > indexed), newest first: the newest
+     * messages of the whole server, read by msg_id, each looked up in my rows.
+     */
+    notIndexed: (indexed: number, keywords: string) => sql`
+      select m.msg_id, m.conv_key, c.contact_id from messages m cross join conversations c
+      where m.msg_id > ${indexed} and c.conv_key = m.conv_key and c.user_id = ${me} and ${visible('sqlite', keywords)}
+      order by m.msg_id desc`,
     /** every id of my visible messages with msg_id <= hi, comma-separated (one row: `ids`) */
     ids: (dialect: Dialect, hi: number) => sql`
       select group_concat(m.msg_id) as ids from conversations c cross join messages m

@@ -1,0 +1,134 @@
+import { privateConvKey } from '@parley/protocol';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
+import { befriend, send } from '../../testing/index.ts';
+import { conversationsStore } from '../conversations/store.ts';
+import { type SearchTuning, searchMatchIds } from './searchIds.ts';
+import { indexAll, indexBacklog, indexedUpTo } from './searchIndex.ts';
+import { messagesStore } from './store.ts';
+
+/**
+ * SQLite indexes new messages for search in batches after their commit. Until a message is indexed,
+ * search reads it directly: every way of searching answers the same as once everything is indexed,
+ * with the same rules (recalled, deleted for me, cleared, not my chat).
+ */
+describe('search before the index has the newest messages (sqlite)', () => {
+  let s: TestServer;
+  let a: TestUser;
+  let b: TestUser;
+  let c: TestUser;
+  /** every message sent: what Ann should find */
+  const sent: { msg_id: number; conv_key: string; content: string }[] = [];
+  const hidden = new Set<number>();
+  let clearedAt = 0;
+
+  const ways: [string, Partial<SearchTuning>][] = [
+    ['led by the text index', { fewMatches: Number.MAX_SAFE_INTEGER }],
+    ['in windows of my chats', { fewMatches: -1, firstWindow: 5, windowGrowth: 2, windows: Number.MAX_SAFE_INTEGER }],
+    ['windows, then the rest at once', { fewMatches: -1, firstWindow: 5, windowGrowth: 2, windows: 1 }],
+    ['as tuned', {}],
+  ];
+
+  async function say(from: TestUser, to: TestUser, content: string) {
+    const res = await send(s, from.token, { toContactId: to.id, content });
+    expect(res.body.code).toBe(0);
+    const msgId = Number(res.body.data.msg_id);
+    sent.push({ msg_id: msgId, conv_key: privateConvKey(from.id, to.id), content });
+    return msgId;
+  }
+
+  beforeAll(async () => {
+    // no background indexing: the test decides what is indexed
+    s = await startServer('sqlite', { env: { SEARCH_INDEX_INTERVAL_MS: '0' } });
+    const db = s.built.ctx.db;
+    [a, b, c] = [await s.user('Ann'), await s.user('Bo'), await s.user('Cy')];
+    await befriend(db, a.id, b.id);
+    await befriend(db, a.id, c.id);
+    await befriend(db, b.id, c.id);
+    // older messages, indexed; then newer ones the index does not have
+    const message = (i: number) => {
+      const other = i % 3 ? b : c;
+      const text = i % 4 === 0 || i % 5 === 0 ? `Apple pie ${i}` : `plain ${i}`;
+      return i % 2 ? say(other, a, text) : say(a, other, text);
+    };
+    for (let i = 0; i < 30; i++) await message(i);
+    await indexAll(db);
+    const indexed = await indexedUpTo(db);
+    for (let i = 30; i < 60; i++) await message(i);
+    for (let i = 0; i < 6; i++) await say(b, c, `apple pie of others ${i}`);
+    const unindexed = sent.filter((m) => m.msg_id > indexed && m.content.startsWith('Apple') && m.conv_key === privateConvKey(a.id, b.id));
+    // recalled before it was indexed; deleted by Ann; Ann's chat with Cy cleared up to a not-yet-indexed message
+    const recalled = unindexed[unindexed.length - 1].msg_id;
+    await messagesStore.recall(db, recalled);
+    hidden.add(recalled);
+    const deleted = unindexed[unindexed.length - 2].msg_id;
+    await messagesStore.deleteFor(db, a.id, deleted);
+    hidden.add(deleted);
+    clearedAt = sent.filter((m) => m.conv_key === privateConvKey(a.id, c.id))[12].msg_id;
+    await db.updateTable('conversations').set({ cleared_msg_id: clearedAt }).where('user_id', '=', a.id).where('contact_id', '=', String(c.id)).execute();
+  });
+  afterAll(() => s.close());
+
+  function expected(): number[] {
+    const ab = privateConvKey(a.id, b.id);
+    const ac = privateConvKey(a.id, c.id);
+    return sent
+      .filter((m) => m.conv_key === ab || (m.conv_key === ac && m.msg_id > clearedAt))
+      .filter((m) => m.content.toLowerCase().includes('apple pie') && !hidden.has(m.msg_id))
+      .map((m) => m.msg_id)
+      .sort((x, y) => y - x);
+  }
+
+  async function find(max: number, tuning: Partial<SearchTuning>) {
+    const memberships = await conversationsStore.memberships(s.built.ctx.db, a.id);
+    return (await searchMatchIds(s.built.ctx.db, 'sqlite', a.id, 'apple PIE', memberships, max, tuning)).map((m) => m.msg_id);
+  }
+
+  async function listed(contact: TestUser): Promise<number[]> {
+    const res = await s.post('/enterprise/im/getMessageList', { toContactId: contact.id, is_group: 0, keywords: 'apple pie', limit: 100 }, a.token);
+    expect(res.body.code).toBe(0);
+    return res.body.data.map((m: { msg_id: number }) => m.msg_id);
+  }
+
+  it('finds the messages not yet indexed, by every way, as it does once they are', async () => {
+    const db = s.built.ctx.db;
+    const all = expected();
+    const top = Math.max(...sent.map((m) => m.msg_id));
+    expect(await indexedUpTo(db)).toBeLessThan(all[0]);
+    expect(all.filter((id) => id > 0).length).toBeGreaterThan(10);
+    const inChat = (key: string) => sent.filter((m) => m.conv_key === key).map((m) => m.msg_id);
+    const byChat = {
+      b: all.filter((id) => inChat(privateConvKey(a.id, b.id)).includes(id)).reverse(),
+      c: all.filter((id) => inChat(privateConvKey(a.id, c.id)).includes(id)).reverse(),
+    };
+    for (const indexedNow of [false, true]) {
+      for (const [, tuning] of ways) {
+        for (const max of [1, 4, 1000]) expect(await find(max, tuning)).toEqual(all.slice(0, max));
+      }
+      expect(await listed(b)).toEqual(byChat.b);
+      expect(await listed(c)).toEqual(byChat.c);
+      const hits = await s.post('/enterprise/im/searchMessages', { keywords: 'apple pie' }, a.token);
+      expect(hits.body.data.flatMap((h: { messages: { msg_id: number }[] }) => h.messages.map((m) => m.msg_id)).sort((x: number, y: number) => y - x)).toEqual(all);
+      if (!indexedNow) {
+        // a batch at a time, up to the newest message; the index then agrees with the table
+        expect(await indexBacklog(db, 7)).toBe(7);
+        await indexAll(db);
+        expect(await indexedUpTo(db)).toBe(top);
+      }
+    }
+    await sql`insert into messages_fts(messages_fts) values ('integrity-check')`.execute(db);
+  });
+
+  it('a message removed before it was indexed leaves the index consistent', async () => {
+    const db = s.built.ctx.db;
+    const id = await say(a, b, 'apple pie to be removed');
+    await db.deleteFrom('messages').where('msg_id', '=', id).execute();
+    const next = await say(a, b, 'apple pie kept');
+    await indexAll(db);
+    expect(await indexedUpTo(db)).toBe(next);
+    await sql`insert into messages_fts(messages_fts) values ('integrity-check')`.execute(db);
+    const found = await find(2, {});
+    expect(found).toEqual([next, ...expected().filter((x) => x !== id && x !== next).slice(0, 1)]);
+  });
+});

@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+
+/**
+ * SQLite's search index is written in batches after the sends' commits (018_search_backlog): every
+ * message with msg_id <= `indexedUpTo` is in `messages_fts`, the newer ones are not yet. Search
+ * reads those few directly, so its answers are complete at once. PostgreSQL indexes in the insert.
+ */
+
+/** The msg_id up to which every message is in the full-text index. */
+export async function indexedUpTo(db: Db): Promise<number> {
+  const { rows } = await sql<{ upto: number }>`select indexed_upto as upto from search_progress where id = 1`.execute(db);
+  return Number(rows[0]?.upto ?? 0);
+}
+
+/** Indexes the oldest `max` messages not yet indexed, in one transaction; answers how many. */
+export async function indexBacklog(db: Db, max: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const from = await indexedUpTo(trx);
+    const { rows } = await sql<{ n: number; top: number | null }>`
+      select count(*) as n, max(msg_id) as top from (select msg_id from messages where msg_id > ${from} order by msg_id limit ${max})`.execute(trx);
+    const top = rows[0]?.top;
+    if (top === null || top === undefined) return 0;
+    await sql`insert into messages_fts(rowid, content) select msg_id, content from messages where msg_id > ${from} and msg_id <= ${top}`.execute(trx);
+    await sql`update search_progress set indexed_upto = ${top} where id = 1`.execute(trx);
+    return Number(rows[0].n);
+  });
+}
+
+/** Indexes every message not yet indexed (a seeded database before it is served). */
+export async function indexAll(db: Db, batch = 50_000): Promise<void> {
+  while ((await indexBacklog(db, batch)) > 0);
+}
+
+/** Messages one batch indexes: a few milliseconds of the event loop. */
+const BATCH = 500;
+
+/**
+ * The background indexer of a SQLite server: every `intervalMs` it indexes the backlog, a batch at a
+ * time with a turn of the event loop between batches; `intervalMs` 0 leaves the backlog alone
+ * (tests of the not-yet-indexed messages).
+ */
+export function searchIndexer(db: Db, intervalMs: number, onError: (err: unknown) => void) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  async function drain(): Promise<void> {
+    while (!stopped && (await indexBacklog(db, BATCH)) === BATCH) await new Promise((r) => setImmediate(r));
+  }
+  function tick() {
+    if (running) return;
+    running = drain()
+      .catch(onError)
+      .finally(() => {
+        running = undefined;
+      });
+  }
+  return {
+    start() {
+      if (intervalMs > 0 && !timer) timer = setInterval(tick, intervalMs).unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
