@@ -25,6 +25,63 @@ async function sendText(page: Page, text: string): Promise<void> {
 /** The chat-cache databases the page's origin holds. */
 const databases = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
 
+/** The home screen kept for the next start's first paint (apps/web/src/paint/homePaint.ts). */
+const PAINT_KEY = 'homePaint';
+
+/** Leaves the page as the browser does when it is closed or put away (`pagehide`), and answers the kept home screen. */
+const leave = (page: Page) =>
+  page.evaluate((key) => {
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    return localStorage.getItem(key);
+  }, PAINT_KEY);
+
+/** An edit of the kept home screen for the next page of the tab: markup added at its end, its root style replaced. */
+interface PaintEdit {
+  addHtml?: string;
+  rootStyle?: string;
+}
+const PAINT_EDIT = 'e2ePaintEdit';
+
+/**
+ * Run at the start of each page, before its own scripts (an init script): applies the edit
+ * `editKeptPaint` left, once. The page left before saved its screen; the edit comes after that.
+ */
+function applyPaintEdit({ key, editKey }: { key: string; editKey: string }): void {
+  const raw = sessionStorage.getItem(editKey);
+  if (!raw) return;
+  sessionStorage.removeItem(editKey);
+  const edit = JSON.parse(raw) as PaintEdit;
+  const paint = JSON.parse(localStorage.getItem(key) ?? 'null') as { html: string; rootStyle: string } | null;
+  if (!paint) return;
+  if (edit.addHtml) paint.html += edit.addHtml;
+  if (edit.rootStyle !== undefined) paint.rootStyle = edit.rootStyle;
+  localStorage.setItem(key, JSON.stringify(paint));
+}
+
+/** Has the kept home screen edited as the next page of the tab starts (`applyPaintEdit`). */
+const editKeptPaint = (page: Page, edit: PaintEdit) => page.evaluate(({ editKey, edit }) => sessionStorage.setItem(editKey, JSON.stringify(edit)), { editKey: PAINT_EDIT, edit });
+
+/** Reloads the page with the app's code (apps/web/src/start.tsx) held back until `release`: the kept copy shows meanwhile. */
+async function reloadHeld(phone: Phone, during: (release: () => void) => Promise<void>): Promise<void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const appCode = /\/assets\/start-[\w-]+\.js$/;
+  await phone.context.route(appCode, async (route) => {
+    await held;
+    // (the route is let go by unroute if the test ended first)
+    await route.continue().catch(() => undefined);
+  });
+  try {
+    await phone.page.reload();
+    await during(release);
+  } finally {
+    release();
+    await phone.context.unroute(appCode);
+  }
+}
+
 /** Waits until the page runs under an active service worker. */
 async function controlled(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -49,6 +106,7 @@ describe('offline and installable (issue 16)', () => {
     aliceId = await register(a.page, uniqueAccount('alice'), 'Alice');
     bobId = await register(b.page, uniqueAccount('bob'), 'Bob');
     await befriend(app, aliceId, bobId);
+    await b.context.addInitScript(applyPaintEdit, { key: PAINT_KEY, editKey: PAINT_EDIT });
   }, 120_000);
 
   afterAll(async () => {
@@ -179,6 +237,198 @@ describe('offline and installable (issue 16)', () => {
       await b.context.unroute(appCode);
     }
   }, 60_000);
+
+  /** `b` at the home page with the chat list loaded from the server. */
+  async function bAtHome(): Promise<void> {
+    if (await b.page.evaluate(() => window.location.hash === '#/')) await b.page.reload();
+    else await b.page.goto('/#/');
+    await b.page.waitForSelector(`[data-testid=chat-list][data-loaded="1"] [data-testid=chat-row-${aliceId}]`, { timeout: 20_000 });
+  }
+
+  it('the kept home screen leaves out the personal panel opened by the avatar', async () => {
+    await bAtHome();
+    await b.page.click('[data-testid=home-avatar]');
+    await b.page.waitForSelector('[data-testid=mine-panel]');
+    const kept = await leave(b.page);
+    expect(kept).toContain(`chat-row-${aliceId}`);
+    expect(kept).not.toContain('mine-panel');
+  }, 60_000);
+
+  it('the kept home screen leaves out the open \'+\' menu', async () => {
+    await bAtHome();
+    await b.page.click('[data-testid=home-plus]');
+    await b.page.waitForSelector('[data-testid=home-menu-new-group]');
+    const kept = await leave(b.page);
+    expect(kept).toContain(`chat-row-${aliceId}`);
+    expect(kept).not.toContain('home-menu-new-group');
+  }, 60_000);
+
+  it('the kept home screen leaves out a chat row\'s open menu', async () => {
+    await bAtHome();
+    await b.page.click(`[data-testid=chat-row-${aliceId}]`, { button: 'right' });
+    await b.page.waitForSelector('[data-testid=chat-row-menu-delete]');
+    const kept = await leave(b.page);
+    expect(kept).toContain(`chat-row-${aliceId}`);
+    expect(kept).not.toContain('chat-row-menu-');
+  }, 60_000);
+
+  it('the kept home screen leaves out the connection banner', async () => {
+    await bAtHome();
+    await b.context.setOffline(true);
+    try {
+      await b.page.waitForSelector('[data-testid=connection-banner]', { timeout: 20_000 });
+      const kept = await leave(b.page);
+      expect(kept).toContain(`chat-row-${aliceId}`);
+      expect(kept).not.toContain('connection-banner');
+    } finally {
+      await b.context.setOffline(false);
+    }
+  }, 60_000);
+
+  it('no home screen is kept while a chat row is swiped open, not even the older one', async () => {
+    await bAtHome();
+    expect(await leave(b.page)).toContain(`chat-row-${aliceId}`);
+    // the row's actions get the keyboard's focus: the row slides open
+    const action = `[data-testid=chat-row-action-delete-${aliceId}]`;
+    await b.page.locator(`button:has(${action})`).focus();
+    await b.page.waitForFunction((selector) => (document.querySelector(selector)?.getBoundingClientRect().right ?? Infinity) <= window.innerWidth, action);
+    expect(await leave(b.page)).toBeNull();
+  }, 60_000);
+
+  it('a tap on the kept copy is not made on an element the real screen does not show there (a row action of a row drawn closed)', async () => {
+    await bAtHome();
+    expect(await leave(b.page)).toContain(`chat-row-${aliceId}`);
+    // a copy kept with the row swiped open (as one kept before it was left out): its "Delete" on screen
+    const action = `chat-row-action-delete-${aliceId}`;
+    await editKeptPaint(b.page, {
+      addHtml: `<button type="button" data-testid="${action}" style="position:fixed;left:0;right:0;bottom:0;height:120px;z-index:10">Delete</button>`,
+    });
+    await reloadHeld(b, async (release) => {
+      const copy = `#root[data-painted] [data-testid=${action}]`;
+      await b.page.waitForSelector(copy, { timeout: 20_000 });
+      // the clicks made on the real screen once the app has drawn
+      await b.page.evaluate(() => {
+        const w = window as Window & { realClicks?: string[] };
+        w.realClicks = [];
+        document.addEventListener(
+          'click',
+          (e) => {
+            if (document.getElementById('root')?.hasAttribute('data-painted')) return;
+            w.realClicks?.push((e.target as Element | null)?.closest('[data-testid]')?.getAttribute('data-testid') ?? '');
+          },
+          true,
+        );
+      });
+      await b.page.click(copy);
+      release();
+      // the tap is replayed right after the app's first draw, which un-marks the root
+      await b.page.waitForSelector(`#root:not([data-painted]) [data-testid=chat-row-${aliceId}]`, { timeout: 20_000 });
+      expect(await b.page.evaluate(() => (window as Window & { realClicks?: string[] }).realClicks)).toEqual([]);
+    });
+    expect(await b.page.locator('[data-testid=dialog-confirm]').count()).toBe(0);
+  }, 60_000);
+
+  it('the kept copy does not scroll: it holds only the rows drawn when it was kept', async () => {
+    await bAtHome();
+    expect(await leave(b.page)).toContain(`chat-row-${aliceId}`);
+    await reloadHeld(b, async () => {
+      await b.page.waitForSelector(`#root[data-painted] [data-testid=chat-row-${aliceId}]`, { timeout: 20_000 });
+      const scrollers = await b.page.evaluate(() =>
+        ['#root main', '#root [data-testid=chat-list] [data-virtualized]'].map((selector) => {
+          const el = document.querySelector(selector);
+          return el ? { overflowY: getComputedStyle(el).overflowY, touchAction: getComputedStyle(el).touchAction } : null;
+        }),
+      );
+      expect(scrollers).toEqual([
+        { overflowY: 'hidden', touchAction: 'none' },
+        { overflowY: 'hidden', touchAction: 'none' },
+      ]);
+    });
+  }, 60_000);
+
+  it('the kept copy keeps the top bar height this browser gets, with the other variables of its root style', async () => {
+    await bAtHome();
+    const topBar = await b.page.evaluate(() => document.documentElement.style.getPropertyValue('--top-bar-height'));
+    expect(topBar).not.toBe('');
+    expect(await leave(b.page)).toContain(`chat-row-${aliceId}`);
+    await editKeptPaint(b.page, { rootStyle: '--top-bar-height: 99px; --kept-by-copy: 7px;' });
+    await reloadHeld(b, async () => {
+      await b.page.waitForSelector(`#root[data-painted] [data-testid=chat-row-${aliceId}]`, { timeout: 20_000 });
+      const root = await b.page.evaluate(() => ['--top-bar-height', '--kept-by-copy'].map((name) => document.documentElement.style.getPropertyValue(name).trim()));
+      expect(root).toEqual([topBar, '7px']);
+    });
+  }, 60_000);
+
+  it('leaving the page writes the chat list\'s snapshot with the kept home screen', async () => {
+    await bAtHome();
+    const snapshot = await b.page.evaluate((key) => {
+      localStorage.removeItem(key);
+      window.dispatchEvent(new PageTransitionEvent('pagehide'));
+      return localStorage.getItem(key);
+    }, SNAPSHOT_KEY);
+    expect(snapshot ?? 'no snapshot').toContain(`"id":${aliceId}`);
+  }, 60_000);
+
+  it('a home screen that cannot be kept (storage full) drops the older one', async () => {
+    await bAtHome();
+    expect(await leave(b.page)).toContain(`chat-row-${aliceId}`);
+    const kept = await b.page.evaluate((key) => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (this: Storage, name: string, value: string) {
+        if (name === key) throw new DOMException('storage full', 'QuotaExceededError');
+        setItem.call(this, name, value);
+      };
+      try {
+        window.dispatchEvent(new PageTransitionEvent('pagehide'));
+      } finally {
+        Storage.prototype.setItem = setItem;
+      }
+      return localStorage.getItem(key);
+    }, PAINT_KEY);
+    expect(kept).toBeNull();
+  }, 60_000);
+
+  it('a warm start draws the chats tab\'s unread count in the app\'s first draw, before the socket layer has loaded', async () => {
+    await bAtHome();
+    await waitBound(b.page, 30_000);
+    await openChat(a.page, bobId);
+    await sendText(a.page, 'unread for the tab');
+    const badge = b.page.locator('[data-testid=tab-badge-chats]');
+    await badge.waitFor({ timeout: 20_000 });
+    const count = (await badge.textContent())?.trim();
+    expect(Number(count)).toBeGreaterThan(0);
+    // the list's snapshot has the unread count (whenever it is written)
+    await expect
+      .poll(
+        () =>
+          b.page.evaluate(
+            ({ key, id }) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { contacts?: { id: number; unread: number }[] }).contacts?.find((c) => c.id === id)?.unread ?? 0,
+            { key: SNAPSHOT_KEY, id: aliceId },
+          ),
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
+    // the socket layer (and the live updates it brings) is held back: the count must come from the restored list
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const socketCode = /\/assets\/connectSession-[\w-]+\.js$/;
+    await b.context.route(socketCode, async (route) => {
+      await held;
+      // (the route is let go by unroute if the test ended first)
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await b.page.reload();
+      await b.page.waitForSelector(`#root:not([data-painted]) [data-testid=chat-list] [data-testid=chat-row-${aliceId}]`, { timeout: 20_000 });
+      expect(await b.page.evaluate(() => document.querySelector('[data-testid=tab-badge-chats]')?.textContent?.trim() ?? null)).toBe(count);
+    } finally {
+      release();
+      await b.context.unroute(socketCode);
+    }
+    await waitBound(b.page, 30_000);
+  }, 90_000);
 
   it('logout deletes the chats kept on the device', async () => {
     expect(await databases(a.page)).toContain(CHAT_DB);

@@ -10,6 +10,7 @@ import { showToast } from './components/feedback.tsx';
 import { endSession } from './session/endSession.ts';
 import { useCalls } from './stores/calls.ts';
 import { useSession } from './stores/session.ts';
+import { startUnreadBadge } from './realtime/unreadBadge.ts';
 
 registerNavigator(navigate);
 
@@ -35,6 +36,8 @@ function afterNextPaint(run: () => void): void {
  */
 export function startApp(): void {
   configureAppApi();
+  // the chats tab's count from the list as it is now (restored from the device at a warm start), in the first draw
+  startUnreadBadge();
   afterNextPaint(() => {
     startLive().catch((error: unknown) => console.error('the socket layer failed to load', error));
     whenSignedIn(() => void import('./offline/persistChats.ts').then((m) => m.startChatCache()));

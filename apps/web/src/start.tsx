@@ -17,7 +17,14 @@ const antdTexts = loadAntdLocale(currentLanguage);
 async function openApp(root: Root, container: HTMLElement): Promise<void> {
   // the chat list is asked for as soon as this small module is in, not once the app's code is
   const resumed = import('./session/resumeSession.ts').then((m) => m.resumeSession());
-  const [{ App, startApp, preloadFirstPage }] = await Promise.all([import('./App.tsx'), loadStartTexts('all'), antdTexts, resumed]);
+  const [{ App, startApp, preloadFirstPage }, { keepListSnapshot }] = await Promise.all([
+    import('./App.tsx'),
+    import('./stores/conversations.ts'),
+    loadStartTexts('all'),
+    antdTexts,
+    resumed,
+  ]);
+  keepList = keepListSnapshot;
   await preloadFirstPage();
   startApp();
   // drawn in one go rather than time-sliced: other work coming in meanwhile does not hold the first screen back
@@ -41,9 +48,18 @@ async function openLogin(root: Root, container: HTMLElement): Promise<void> {
 /** Without a session every address but the register page shows the login page, which needs none of the app. */
 const startsAtLogin = (): boolean => !hasSession() && routeOf(window.location.hash).path !== Paths.register;
 
-/** Keeps the home screen for the next start's first paint as the page is left or hidden. */
+/** Writes the chat list's snapshot now (`stores/conversations.ts`), once the app's code is in. */
+let keepList: (() => void) | null = null;
+
+/**
+ * Keeps the home screen for the next start's first paint as the page is left or hidden, and the
+ * chat list's snapshot with it: the next start shows the counts of the same moment.
+ */
 function keepHomePaint(container: HTMLElement): void {
-  const save = () => saveHomePaint(container, currentLanguage);
+  const save = () => {
+    keepList?.();
+    saveHomePaint(container, currentLanguage);
+  };
   window.addEventListener('pagehide', save);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') save();

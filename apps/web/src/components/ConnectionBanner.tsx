@@ -22,7 +22,7 @@ export function ConnectionBanner() {
 
   if (!online) {
     return (
-      <div className={`${styles.banner} ${styles.error}`} role="status" data-testid="connection-banner" data-state="offline">
+      <div className={`${styles.banner} ${styles.error}`} role="status" data-testid="connection-banner" data-paint-skip="" data-state="offline">
         <ExclamationCircleFill className={styles.icon} />
         <span>{t('socket.offline')}</span>
       </div>
@@ -35,7 +35,7 @@ export function ConnectionBanner() {
         type="button"
         className={`${styles.banner} ${styles.error}`}
         onClick={() => socket.retry()}
-        data-testid="connection-banner"
+        data-testid="connection-banner" data-paint-skip=""
         data-state="error"
       >
         <ExclamationCircleFill className={styles.icon} />
@@ -45,7 +45,7 @@ export function ConnectionBanner() {
   }
   if (!showConnecting) return null;
   return (
-    <div className={`${styles.banner} ${styles.connecting}`} role="status" data-testid="connection-banner" data-state="connecting">
+    <div className={`${styles.banner} ${styles.connecting}`} role="status" data-testid="connection-banner" data-paint-skip="" data-state="connecting">
       <Spinner className={styles.icon} style={{ '--size': '16px' }} color="currentColor" />
       <span>{t('socket.connecting')}</span>
     </div>

@@ -27,6 +27,10 @@ export function listOfSnapshot(saved: unknown, userId: string): ListState | unde
   return { contacts: s.contacts, systemUnread: Number(s.systemUnread) || 0 };
 }
 
-export const saveListSnapshot = (userId: string, state: ListState): void => writeValue(LIST_SNAPSHOT_KEY, snapshotOf(userId, state));
+export const saveListSnapshot = (userId: string, state: ListState): void => {
+  writeValue(LIST_SNAPSHOT_KEY, snapshotOf(userId, state));
+};
 export const readListSnapshot = (userId: string): ListState | undefined => listOfSnapshot(readJson<unknown>(LIST_SNAPSHOT_KEY, null), userId);
-export const dropListSnapshot = (): void => writeValue(LIST_SNAPSHOT_KEY, null);
+export const dropListSnapshot = (): void => {
+  writeValue(LIST_SNAPSHOT_KEY, null);
+};

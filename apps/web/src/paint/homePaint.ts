@@ -28,6 +28,18 @@ interface HomePaint {
 
 /** The copy's markup is marked painted; the live screen's data attributes about loading are left out. */
 const PAINT_MARK = 'data-painted';
+/**
+ * Marks what is not kept in the copy: overlays (the personal panel, the '+' menu), the connection
+ * banner, a row's swipe actions. The next start draws none of them.
+ */
+export const PAINT_SKIP = 'data-paint-skip';
+/** The same for overlays antd-mobile draws from a call, which take a class but no attribute (a chat row's menu sheet). */
+export const PAINT_SKIP_CLASS = 'paint-skip';
+/**
+ * Marks a passing state that the copy cannot show as the next start draws it (a chat row swiped
+ * open): while one is on screen no copy is kept, and the older one is dropped.
+ */
+export const PAINT_OPEN = 'data-paint-open';
 
 const userIdOfStored = (): string => {
   const user = readJson<{ user_id?: unknown; id?: unknown } | null>('userInfo', null);
@@ -46,18 +58,25 @@ export function saveHomePaint(root: HTMLElement | null, language: string): void 
   if (!userId || !root || root.hasAttribute(PAINT_MARK) || !isHomeHash(window.location.hash)) return;
   const list = root.querySelector('[data-testid=chat-list]');
   if (!list?.querySelector('[data-testid^=chat-row-]')) return;
+  if (root.querySelector(`[${PAINT_OPEN}]`)) {
+    dropHomePaint();
+    return;
+  }
   const copy = root.cloneNode(true) as HTMLElement;
+  for (const el of copy.querySelectorAll(`[${PAINT_SKIP}], .${PAINT_SKIP_CLASS}`)) el.remove();
   for (const el of copy.querySelectorAll('[data-loaded],[data-restored]')) {
     el.removeAttribute('data-loaded');
     el.removeAttribute('data-restored');
   }
   const css = [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((link) => link.href);
   const paint: HomePaint = { userId, language, hash: window.location.hash, html: copy.innerHTML, css, rootStyle: document.documentElement.style.cssText };
-  // storage full: no copy (writeValue drops the error), the next start draws as before
-  writeValue(HOME_PAINT_KEY, paint);
+  // storage full: no copy, not even the older one (it would show a screen older than the one left); the next start draws as before
+  if (!writeValue(HOME_PAINT_KEY, paint)) dropHomePaint();
 }
 
-export const dropHomePaint = (): void => writeValue(HOME_PAINT_KEY, null);
+export const dropHomePaint = (): void => {
+  writeValue(HOME_PAINT_KEY, null);
+};
 
 /** The kept copy when it belongs to this user, language and address. */
 function paintToUse(): HomePaint | null {
@@ -105,7 +124,13 @@ export function paintHome(root: HTMLElement): boolean {
     document.head.append(link);
   }
   if (pending > 0) root.style.visibility = 'hidden';
-  if (paint.rootStyle) document.documentElement.style.cssText = paint.rootStyle;
+  if (paint.rootStyle) {
+    // the variables main.tsx set for this browser (the top bar's height) stay as it set them
+    const style = document.documentElement.style;
+    const own = new Map([...style].map((name) => [name, style.getPropertyValue(name)]));
+    style.cssText = paint.rootStyle;
+    for (const [name, value] of own) style.setProperty(name, value);
+  }
   root.setAttribute(PAINT_MARK, '');
   root.innerHTML = paint.html;
   root.addEventListener(
@@ -129,5 +154,18 @@ export function replayPaintedTap(root: HTMLElement): void {
   tapped = null;
   if (!testId) return;
   const target = root.querySelector<HTMLElement>(`[data-testid="${CSS.escape(testId)}"]`);
-  target?.click();
+  if (target && canBeTapped(target)) target.click();
+}
+
+/**
+ * Whether `el` is on the real screen where a tap would reach it: shown, and what is at its centre
+ * is it or inside it (not hidden behind an edge, another layer or out of view). An element of the
+ * copy the app does not show the same way (an action of a row it draws closed) is not tapped.
+ */
+function canBeTapped(el: HTMLElement): boolean {
+  if (typeof el.checkVisibility === 'function' && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+  const box = el.getBoundingClientRect();
+  if (box.width <= 0 || box.height <= 0) return false;
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return hit !== null && el.contains(hit);
 }

@@ -11,7 +11,6 @@ import { alertIncoming, askNotificationPermissionOnce } from './alerts.ts';
 import { inParallel } from './inParallel.ts';
 import { planReconcile } from './reconcilePlan.ts';
 import { onPush, onSocketState } from './socket.ts';
-import { startUnreadBadge } from './unreadBadge.ts';
 
 /** How many conversations are fetched at the same time while catching up. */
 const RECONCILE_PARALLEL = 3;
@@ -197,6 +196,5 @@ export function startConversationSync(): void {
     useConversations.getState().setActive(activeChatOf(window.location.hash));
   });
 
-  startUnreadBadge();
   askNotificationPermissionOnce();
 }

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { getContacts } from '../api/messages.ts';
 import * as list from './conversationList.ts';
 import type { ConversationRow, IncomingOutcome, ListState } from './conversationList.ts';
-import { readListSnapshot } from '../offline/listSnapshot.ts';
+import { readListSnapshot, saveListSnapshot } from '../offline/listSnapshot.ts';
 import { signedInUserId, useSession } from './session.ts';
 
 export type { ConversationRow } from './conversationList.ts';
@@ -129,6 +129,17 @@ export const useConversations = create<ConversationsState & ConversationsActions
     },
   };
 });
+
+/**
+ * Writes the list's snapshot (`listSnapshot.ts`) now, as the page is left or hidden: its write after
+ * a change (`persistChats.ts`) waits a moment, and the next start must not show older counts than
+ * the home screen kept at the same time (`paint/homePaint.ts`).
+ */
+export function keepListSnapshot(): void {
+  const state = useConversations.getState();
+  const userId = signedInUserId();
+  if (userId && state.loaded) saveListSnapshot(userId, state);
+}
 
 /** Spec §4 unread total of the chats tab. */
 export const selectUnreadTotal = (s: ListState): number => list.totalUnread(s);

@@ -24,14 +24,16 @@ export function readJson<T>(key: string, fallback: T): T {
   }
 }
 
-/** Writes a value; an empty string, null or undefined removes the key. */
-export function writeValue(key: string, value: unknown): void {
+/** Writes a value; an empty string, null or undefined removes the key. Answers whether it was written. */
+export function writeValue(key: string, value: unknown): boolean {
   const store = storage();
-  if (!store) return;
+  if (!store) return false;
   try {
     if (value === '' || value === null || value === undefined) store.removeItem(key);
     else store.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
+    return true;
   } catch {
     // Quota exceeded or storage disabled: the in-memory state still works for this visit.
+    return false;
   }
 }

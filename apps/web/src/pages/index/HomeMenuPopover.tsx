@@ -37,6 +37,8 @@ export default function HomeMenuPopover({ visible, onVisibleChange, children }: 
       onVisibleChange={onVisibleChange}
       getContainer={appContainer}
       onAction={onAction}
+      // not kept in the home screen painted at the next start (paint/homePaint.ts)
+      data-paint-skip=""
     >
       {children}
     </Popover.Menu>

@@ -78,6 +78,8 @@ export function MinePanel({ open, onClose }: { open: boolean; onClose(): void })
       getContainer={appContainer}
       bodyStyle={{ width: '82%', maxWidth: 380 }}
       destroyOnClose
+      // not kept in the home screen painted at the next start (paint/homePaint.ts)
+      data-paint-skip=""
     >
       <div className={styles.panel} data-testid="mine-panel">
         <button type="button" className={styles.header} onClick={() => go(PROFILE_PATH)} data-testid="mine-item-profile">

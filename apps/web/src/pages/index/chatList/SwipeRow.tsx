@@ -58,6 +58,8 @@ export function SwipeRow({ actions, children }: { actions: readonly SwipeRowActi
     <div
       ref={root}
       className={styles.root}
+      // open, the row is not kept in the home screen painted at the next start (paint/homePaint.ts)
+      data-paint-open={open ? '' : undefined}
       onPointerDown={(e) => {
         if (e.button !== 0) return;
         drag.current = { id: e.pointerId, x0: e.clientX, y0: e.clientY, from: open ? -width() : 0, x: open ? -width() : 0, t: e.timeStamp, v: 0, active: false };
@@ -118,6 +120,7 @@ export function SwipeRow({ actions, children }: { actions: readonly SwipeRowActi
         <div
           ref={side}
           className={styles.actions}
+          data-paint-skip=""
           onFocus={() => {
             if (!open) settle(true);
           }}

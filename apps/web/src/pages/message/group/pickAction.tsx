@@ -2,6 +2,7 @@ import { ActionSheet, type ActionSheetProps } from 'antd-mobile';
 import '../../../components/antdRender.ts';
 import { t } from '../../../i18n/index.ts';
 import { appContainer } from '../../../layout.ts';
+import { PAINT_SKIP_CLASS } from '../../../paint/homePaint.ts';
 
 export interface SheetChoice<K extends string> {
   key: K;
@@ -16,6 +17,8 @@ export function pickAction<K extends string>(actions: SheetChoice<K>[]): Promise
     let picked: K | null = null;
     ActionSheet.show({
       getContainer: appContainer,
+      // not kept in the home screen painted at the next start (paint/homePaint.ts)
+      popupClassName: PAINT_SKIP_CLASS,
       actions: actions.map(
         (a): ActionSheetProps['actions'][number] => ({ key: a.key, text: <span data-testid={a.testId}>{a.text}</span>, danger: a.danger }),
       ),
