@@ -34,9 +34,12 @@ function afterNextPaint(run: () => void): void {
  * painted, starts loading the socket layer and the offline copy of the chats (their code, run as it
  * comes in, would otherwise hold that paint back). Called once, before the first render.
  */
+export { keepListSnapshot } from './stores/conversations.ts';
+
 export function startApp(): void {
   configureAppApi();
-  // the chats tab's count from the list as it is now (restored from the device at a warm start), in the first draw
+  // the chats tab's count (and the title's) from the list as it is now, restored from the device at a
+  // warm start: in the first draw, not once the socket layer is in
   startUnreadBadge();
   afterNextPaint(() => {
     startLive().catch((error: unknown) => console.error('the socket layer failed to load', error));

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { loadAntdLocale } from './i18n/antdLocale.ts';
 import { currentLanguage, loadStartTexts } from './i18n/index.ts';
-import { dropHomePaint, replayPaintedTap, saveHomePaint } from './paint/homePaint.ts';
+import { dropHomePaint, replayPaintedTap, saveHomePaint } from './paint/keepHomePaint.ts';
 import { Paths, routeOf } from './paths.ts';
 import { hasSession } from './stores/session.ts';
 
@@ -17,13 +17,7 @@ const antdTexts = loadAntdLocale(currentLanguage);
 async function openApp(root: Root, container: HTMLElement): Promise<void> {
   // the chat list is asked for as soon as this small module is in, not once the app's code is
   const resumed = import('./session/resumeSession.ts').then((m) => m.resumeSession());
-  const [{ App, startApp, preloadFirstPage }, { keepListSnapshot }] = await Promise.all([
-    import('./App.tsx'),
-    import('./stores/conversations.ts'),
-    loadStartTexts('all'),
-    antdTexts,
-    resumed,
-  ]);
+  const [{ App, startApp, preloadFirstPage, keepListSnapshot }] = await Promise.all([import('./App.tsx'), loadStartTexts('all'), antdTexts, resumed]);
   keepList = keepListSnapshot;
   await preloadFirstPage();
   startApp();

@@ -2,7 +2,7 @@ import { useConversations } from '../stores/conversations.ts';
 import { useMessages } from '../stores/messages.ts';
 import { signedInUserId as userIdOf, useSession } from '../stores/session.ts';
 import { CHAT_CACHE_DB, type SavedThread, threadToKeep } from './keep.ts';
-import { dropHomePaint } from '../paint/homePaint.ts';
+import { dropHomePaint } from '../paint/keepHomePaint.ts';
 import { dropListSnapshot, saveListSnapshot } from './listSnapshot.ts';
 
 /** Writes wait this long, so a burst of messages is one write. */

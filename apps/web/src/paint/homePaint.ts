@@ -1,5 +1,5 @@
 import { detectLanguage, LANGUAGE_STORAGE_KEY } from '../i18n/languages.ts';
-import { readJson, readString, writeValue } from '../stores/localStore.ts';
+import { readJson, readString } from '../stores/localStore.ts';
 
 /**
  * The home screen as it was last left, painted before the app's code runs. On leaving the page
@@ -8,12 +8,15 @@ import { readJson, readString, writeValue } from '../stores/localStore.ts';
  * in the page before it loads the app's code (about 80 kB gzip, several hundred ms of a slow
  * phone's CPU), so the chats are on screen at once. React's first draw replaces the copy; a tap
  * on it meanwhile is replayed on the same element of the real screen.
- * This module is part of the start's first, small script: it imports nothing of the app.
+ * This module is part of the start's first, small script: it imports nothing of the app. Keeping
+ * the copy, dropping it and replaying a tap are `keepHomePaint.ts`'s, loaded with the app's start.
  */
 
 export const HOME_PAINT_KEY = 'homePaint';
+/** Set by main.tsx for the browser it runs in, before the copy is painted. */
+const TOP_BAR_VAR = '--top-bar-height';
 
-interface HomePaint {
+export interface HomePaint {
   userId: string;
   /** the language of the copy's texts */
   language: string;
@@ -27,21 +30,8 @@ interface HomePaint {
 }
 
 /** The copy's markup is marked painted; the live screen's data attributes about loading are left out. */
-const PAINT_MARK = 'data-painted';
-/**
- * Marks what is not kept in the copy: overlays (the personal panel, the '+' menu), the connection
- * banner, a row's swipe actions. The next start draws none of them.
- */
-export const PAINT_SKIP = 'data-paint-skip';
-/** The same for overlays antd-mobile draws from a call, which take a class but no attribute (a chat row's menu sheet). */
-export const PAINT_SKIP_CLASS = 'paint-skip';
-/**
- * Marks a passing state that the copy cannot show as the next start draws it (a chat row swiped
- * open): while one is on screen no copy is kept, and the older one is dropped.
- */
-export const PAINT_OPEN = 'data-paint-open';
-
-const userIdOfStored = (): string => {
+export const PAINT_MARK = 'data-painted';
+export const userIdOfStored = (): string => {
   const user = readJson<{ user_id?: unknown; id?: unknown } | null>('userInfo', null);
   return readString('authToken') ? String(user?.user_id ?? user?.id ?? '') : '';
 };
@@ -51,32 +41,6 @@ const languageNow = (): string => detectLanguage(readString(LANGUAGE_STORAGE_KEY
 
 /** The hash of the home page: no route, the root route, or the home route itself. */
 export const isHomeHash = (hash: string): boolean => /^#?\/?(pages\/index\/index)?$/.test(hash.split('?')[0] ?? '');
-
-/** Keeps the shown home screen, in `language`, when the chat list is in view (called as the page is left or hidden). */
-export function saveHomePaint(root: HTMLElement | null, language: string): void {
-  const userId = userIdOfStored();
-  if (!userId || !root || root.hasAttribute(PAINT_MARK) || !isHomeHash(window.location.hash)) return;
-  const list = root.querySelector('[data-testid=chat-list]');
-  if (!list?.querySelector('[data-testid^=chat-row-]')) return;
-  if (root.querySelector(`[${PAINT_OPEN}]`)) {
-    dropHomePaint();
-    return;
-  }
-  const copy = root.cloneNode(true) as HTMLElement;
-  for (const el of copy.querySelectorAll(`[${PAINT_SKIP}], .${PAINT_SKIP_CLASS}`)) el.remove();
-  for (const el of copy.querySelectorAll('[data-loaded],[data-restored]')) {
-    el.removeAttribute('data-loaded');
-    el.removeAttribute('data-restored');
-  }
-  const css = [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((link) => link.href);
-  const paint: HomePaint = { userId, language, hash: window.location.hash, html: copy.innerHTML, css, rootStyle: document.documentElement.style.cssText };
-  // storage full: no copy, not even the older one (it would show a screen older than the one left); the next start draws as before
-  if (!writeValue(HOME_PAINT_KEY, paint)) dropHomePaint();
-}
-
-export const dropHomePaint = (): void => {
-  writeValue(HOME_PAINT_KEY, null);
-};
 
 /** The kept copy when it belongs to this user, language and address. */
 function paintToUse(): HomePaint | null {
@@ -125,11 +89,11 @@ export function paintHome(root: HTMLElement): boolean {
   }
   if (pending > 0) root.style.visibility = 'hidden';
   if (paint.rootStyle) {
-    // the variables main.tsx set for this browser (the top bar's height) stay as it set them
+    // the top bar's height main.tsx set for this browser stays as it set it
     const style = document.documentElement.style;
-    const own = new Map([...style].map((name) => [name, style.getPropertyValue(name)]));
+    const topBar = style.getPropertyValue(TOP_BAR_VAR);
     style.cssText = paint.rootStyle;
-    for (const [name, value] of own) style.setProperty(name, value);
+    if (topBar) style.setProperty(TOP_BAR_VAR, topBar);
   }
   root.setAttribute(PAINT_MARK, '');
   root.innerHTML = paint.html;
@@ -146,26 +110,11 @@ export function paintHome(root: HTMLElement): boolean {
   return true;
 }
 
-/** After the app's first draw (which replaced the copy): the copy is no longer marked, and a tap on it is made on the real element. */
-export function replayPaintedTap(root: HTMLElement): void {
+/** After the app's first draw (which replaced the copy): the copy is no longer marked; answers the `data-testid` tapped on it, once. */
+export function endPaint(root: HTMLElement): string | null {
   root.removeAttribute(PAINT_MARK);
   root.style.visibility = '';
   const testId = tapped;
   tapped = null;
-  if (!testId) return;
-  const target = root.querySelector<HTMLElement>(`[data-testid="${CSS.escape(testId)}"]`);
-  if (target && canBeTapped(target)) target.click();
-}
-
-/**
- * Whether `el` is on the real screen where a tap would reach it: shown, and what is at its centre
- * is it or inside it (not hidden behind an edge, another layer or out of view). An element of the
- * copy the app does not show the same way (an action of a row it draws closed) is not tapped.
- */
-function canBeTapped(el: HTMLElement): boolean {
-  if (typeof el.checkVisibility === 'function' && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
-  const box = el.getBoundingClientRect();
-  if (box.width <= 0 || box.height <= 0) return false;
-  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-  return hit !== null && el.contains(hit);
+  return testId;
 }

@@ -2,7 +2,7 @@ import { ActionSheet, type ActionSheetProps } from 'antd-mobile';
 import '../../../components/antdRender.ts';
 import { t } from '../../../i18n/index.ts';
 import { appContainer } from '../../../layout.ts';
-import { PAINT_SKIP_CLASS } from '../../../paint/homePaint.ts';
+import { PAINT_SKIP_CLASS } from '../../../paint/keepHomePaint.ts';
 
 export interface SheetChoice<K extends string> {
   key: K;
