@@ -14,6 +14,9 @@ import { startUnreadBadge } from './realtime/unreadBadge.ts';
 
 registerNavigator(navigate);
 
+/** For start.tsx: the chat list's snapshot written as the page is left, with the kept home screen. */
+export { keepListSnapshot } from './stores/conversations.ts';
+
 /** A frame is painted within this long, unless the page is hidden (no frames then). */
 const PAINT_WAIT_MS = 300;
 
@@ -34,8 +37,6 @@ function afterNextPaint(run: () => void): void {
  * painted, starts loading the socket layer and the offline copy of the chats (their code, run as it
  * comes in, would otherwise hold that paint back). Called once, before the first render.
  */
-export { keepListSnapshot } from './stores/conversations.ts';
-
 export function startApp(): void {
   configureAppApi();
   // the chats tab's count (and the title's) from the list as it is now, restored from the device at a
