@@ -72,19 +72,7 @@ function PlainRows<T>({ items, keyOf, renderRow, top, bottom, testId }: VirtualL
 }
 
 /** Until the virtualizer is loaded: the rows a screen shows, in the same boxes. */
-function FirstRows<T>({ items, keyOf, renderRow, rowHeight, top, bottom, overscan = 0, testId }: VirtualListProps<T>) {
-  const shown = items.slice(0, Math.ceil(window.innerHeight / rowHeight) + overscan);
-  return (
-    <div className={styles.scroller} data-testid={testId} data-virtualized={0}>
-      {top !== undefined ? <div>{top}</div> : null}
-      <div className={styles.rows}>
-        {shown.map((item, index) => (
-          <div key={keyOf(item)}>
-            <RowContent item={item} index={index} render={renderRow} />
-          </div>
-        ))}
-      </div>
-      {bottom}
-    </div>
-  );
+function FirstRows<T>(props: VirtualListProps<T>) {
+  const shown = props.items.slice(0, Math.ceil(window.innerHeight / props.rowHeight) + (props.overscan ?? 0));
+  return <PlainRows {...props} items={shown} />;
 }
