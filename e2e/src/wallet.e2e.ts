@@ -111,6 +111,17 @@ describe('wallet and red packets in Chromium with three users', () => {
     await expect.poll(() => a.page.locator(sel('purse-balance')).textContent()).toBe('100.00');
   });
 
+  it('2b. a zh-Hant reader sees the amount in words in Traditional characters', async () => {
+    await a.page.evaluate(() => localStorage.setItem('language', 'zh-Hant'));
+    await go(a.page, '/pages/mine/purse');
+    await a.page.reload();
+    await a.page.locator(sel('purse-recharge')).tap();
+    await a.page.locator(`${sel('purse-amount')} input`).fill('32');
+    await expect.poll(() => a.page.locator(sel('purse-words')).textContent()).toBe('參拾貳元整');
+    await a.page.evaluate(() => localStorage.removeItem('language'));
+    await a.page.reload();
+  });
+
   it('3. A sends a random 3-share red packet to the group', async () => {
     await go(a.page, `/pages/message/chat?toContactId=group-${gid}&is_group=1`);
     await a.page.locator(sel('chat-more-toggle')).tap();

@@ -178,3 +178,22 @@ describe('amountInWords: properties', () => {
     );
   });
 });
+
+describe('amountInWords: Traditional script', () => {
+  it('writes 贰 叁 陆 万 亿 负 and the too-large message in Traditional characters', () => {
+    expect(amountInWords(236_000_000.2, { script: 'Hant' })).toBe('貳億參仟陸佰萬元貳角');
+    expect(amountInWords(-32, { script: 'Hant' })).toBe('負參拾貳元整');
+    expect(amountInWords(1e15, { script: 'Hant' })).toBe('超出處理的最大數字');
+    expect(amountInWords(0, { script: 'Hant' })).toBe('零元整');
+  });
+
+  it('differs from the Simplified words only in those characters', () => {
+    for (const fen of [1, 205, 10_001_000_00, 99_999_999_999_99]) {
+      const hans = amountInWords(fen / 100);
+      const hant = amountInWords(fen / 100, { script: 'Hant' });
+      expect(hant.length).toBe(hans.length);
+      expect(hant).not.toMatch(/[贰叁陆万亿负]/);
+      expect(amountInWords(fen / 100, { script: 'Hans' })).toBe(hans);
+    }
+  });
+});

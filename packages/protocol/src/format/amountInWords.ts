@@ -13,6 +13,15 @@ export const CN_DECIMAL_UNITS = ['角', '分', '毫', '厘'] as const;
 export interface AmountInWordsOptions {
   /** Decimal places kept after rounding half up: 2 (default, 角 分), 3 (+毫) or 4 (+厘). */
   decimals?: 2 | 3 | 4;
+  /** 'Hant': in Traditional characters (貳 參 陸 萬 億 負), as a zh-Hant reader writes them on a cheque. */
+  script?: 'Hans' | 'Hant';
+}
+
+/** The characters of the words that differ in Traditional script. */
+const TRADITIONAL: Record<string, string> = { 贰: '貳', 叁: '參', 陆: '陸', 万: '萬', 亿: '億', 负: '負', 处: '處', 数: '數' };
+
+function inScript(words: string, script: AmountInWordsOptions['script']): string {
+  return script === 'Hant' ? words.replace(/[贰叁陆万亿负处数]/g, (c) => TRADITIONAL[c]) : words;
 }
 
 /** Adds one to a string of decimal digits. */
@@ -87,12 +96,14 @@ function parseDecimal(value: number | string): { negative: boolean; int: string;
  * - one 零 for each run of zeros between non-zero digits of the yuan part, also across 万/亿 sections
  *   (10001000 → 壹仟万零壹仟元整); in the fraction, 零 when 角 is 0 between non-zero yuan and 分 (1.05 → 壹元零伍分),
  *   none for zeros at the end of the yuan part (10.5 → 壹拾元伍角);
- * - '整' only when there is no fraction; negatives are prefixed with 负.
+ * - '整' only when there is no fraction; negatives are prefixed with 负;
+ * - `script: 'Hant'` writes the same words in Traditional characters (貳 參 陸 萬 億 負).
  */
-export function amountInWords(
-  value: number | string | null | undefined | boolean,
-  options: AmountInWordsOptions = {},
-): string {
+export function amountInWords(value: number | string | null | undefined | boolean, options: AmountInWordsOptions = {}): string {
+  return inScript(simplifiedWords(value, options), options.script);
+}
+
+function simplifiedWords(value: number | string | null | undefined | boolean, options: AmountInWordsOptions): string {
   if (value === null || value === undefined || typeof value === 'boolean' || value === '') return '';
   if (typeof value === 'number' && Math.abs(value) >= AMOUNT_WORDS_MAX) return AMOUNT_TOO_LARGE_MSG;
   const parsed = parseDecimal(value);

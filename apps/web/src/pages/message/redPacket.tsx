@@ -1,5 +1,4 @@
 import {
-  amountInWords,
   checkRedPacketAmount,
   checkRedPacketNumber,
   fenToYuan,
@@ -12,6 +11,7 @@ import {
 } from '@parley/protocol';
 import { Button, Input, List, Tabs, TextArea } from 'antd-mobile';
 import { useMemo, useState } from 'react';
+import { amountWords } from '../../i18n/amountWords.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { api } from '../../api/client.ts';
@@ -94,7 +94,7 @@ export default function RedPacketPage({ query, titleKey }: PageProps) {
           </List.Item>
         </List>
         <div className={styles.words} data-testid="packet-words">
-          {amount.trim() && !amountError ? t('wallet.packet.inWords', { words: amountInWords(amount.trim()) }) : ''}
+          {amount.trim() && !amountError ? t('wallet.packet.inWords', { words: amountWords(amount.trim()) }) : ''}
         </div>
         <div>{t('wallet.packet.cover')}</div>
         <div className={styles.covers}>

@@ -1,8 +1,9 @@
-import { amountInWords, fenToYuan, parseAmount, type WalletRequest } from '@parley/protocol';
+import { fenToYuan, parseAmount, type WalletRequest } from '@parley/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, List, Popup } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { amountWords } from '../../i18n/amountWords.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import { api } from '../../api/client.ts';
 import { showToast } from '../../components/feedback.tsx';
@@ -103,7 +104,9 @@ export default function PursePage({ titleKey }: PageProps) {
             inputMode="decimal"
             data-testid="purse-amount"
           />
-          <div className={styles.words}>{parsed.ok ? amountInWords(fenToYuan(parsed.fen)) : ''}</div>
+          <div className={styles.words} data-testid="purse-words">
+            {parsed.ok ? amountWords(fenToYuan(parsed.fen)) : ''}
+          </div>
           <Button color="primary" block disabled={!parsed.ok} onClick={() => void confirm()} data-testid="purse-confirm">
             {t('wallet.purse.confirm')}
           </Button>
