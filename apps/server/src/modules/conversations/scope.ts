@@ -12,7 +12,6 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { ConversationsTable } from '../../db/schema.ts';
 import { fail } from '../../domainError.ts';
-import { userExists } from '../users/directory.ts';
 import type { GroupFacts, MemberFacts } from '../../context.ts';
 
 export type ConversationRow = Selectable<ConversationsTable>;
@@ -40,6 +39,18 @@ export interface Scope {
 
 export function conversationRow(db: Db, userId: number, contactId: string): Promise<ConversationRow | undefined> {
   return db.selectFrom('conversations').selectAll().where('user_id', '=', userId).where('contact_id', '=', contactId).executeTakeFirst();
+}
+
+/** Whether user `userId` exists, and my chat-list row for them: one statement (a round trip on PostgreSQL). */
+async function privateChatRow(db: Db, me: number, userId: number): Promise<{ exists: boolean; row: ConversationRow | undefined }> {
+  const found = await db
+    .selectFrom('users as u')
+    .leftJoin('conversations as c', (join) => join.on('c.user_id', '=', me).on('c.contact_id', '=', String(userId)))
+    .selectAll('c')
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!found) return { exists: false, row: undefined };
+  return { exists: true, row: found.user_id === null ? undefined : (found as ConversationRow) };
 }
 
 /** A contact id as given by a client, classified (no database access). */
@@ -88,10 +99,7 @@ export async function resolveScope(
     return { kind: 'group', contactId, convKeys: [groupConvKey(ref.groupId)], floor, row, groupId: ref.groupId, group, member };
   }
   const contactId = String(ref.userId);
-  const [exists, row] = await Promise.all([
-    ref.userId === me || userExists(ctx.db, ref.userId),
-    conversationRow(ctx.db, me, contactId),
-  ]);
+  const { exists, row } = await privateChatRow(ctx.db, me, ref.userId);
   if (!exists) throw fail('conversations.unknownContact');
   return {
     kind: 'private',

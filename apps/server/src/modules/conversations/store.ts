@@ -273,14 +273,8 @@ export const conversationsStore = {
     await q.execute();
   },
 
-  /** The read cursor of `userId` in their row for `contactId` (0 when none). */
-  async readCursor(db: Db, userId: number, contactId: string): Promise<number> {
-    const row = await db
-      .selectFrom('conversations')
-      .select('read_msg_id')
-      .where('user_id', '=', userId)
-      .where('contact_id', '=', contactId)
-      .executeTakeFirst();
-    return Number(row?.read_msg_id ?? 0);
+  /** The read cursor of `userId` in their row for `contactId` (no row when none), as a subquery to run with another statement. */
+  readCursor(db: Db, userId: number, contactId: string) {
+    return db.selectFrom('conversations').select('read_msg_id').where('user_id', '=', userId).where('contact_id', '=', contactId);
   },
 };
