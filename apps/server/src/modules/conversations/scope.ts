@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { ConversationsTable } from '../../db/schema.ts';
 import { fail } from '../../domainError.ts';
+import { userRow } from '../users/directory.ts';
 import type { GroupFacts, MemberFacts } from '../../context.ts';
 
 export type ConversationRow = Selectable<ConversationsTable>;
@@ -44,13 +45,14 @@ export function conversationRow(db: Db, userId: number, contactId: string): Prom
 /** Whether user `userId` exists, and my chat-list row for them: one statement (a round trip on PostgreSQL). */
 async function privateChatRow(db: Db, me: number, userId: number): Promise<{ exists: boolean; row: ConversationRow | undefined }> {
   const found = await db
-    .selectFrom('users as u')
+    .selectFrom(db.selectNoFrom((eb) => eb.exists(userRow(db, userId)).as('user_exists')).as('u'))
     .leftJoin('conversations as c', (join) => join.on('c.user_id', '=', me).on('c.contact_id', '=', String(userId)))
     .selectAll('c')
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
-  if (!found) return { exists: false, row: undefined };
-  return { exists: true, row: found.user_id === null ? undefined : (found as ConversationRow) };
+    .select('u.user_exists')
+    .executeTakeFirstOrThrow();
+  const { user_exists, ...row } = found;
+  // SQLite answers exists() with 1, PostgreSQL with true
+  return { exists: Number(user_exists) === 1, row: row.user_id === null ? undefined : (row as ConversationRow) };
 }
 
 /** A contact id as given by a client, classified (no database access). */
