@@ -10,6 +10,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
+import { reusable } from '../../db/reusable.ts';
 import type { ConversationsTable } from '../../db/schema.ts';
 import { fail } from '../../domainError.ts';
 import { userRow } from '../users/directory.ts';
@@ -44,16 +45,22 @@ export function conversationRow(db: Db, userId: number, contactId: string): Prom
 
 /** Whether user `userId` exists, and my chat-list row for them: one statement (a round trip on PostgreSQL). */
 async function privateChatRow(db: Db, me: number, userId: number): Promise<{ exists: boolean; row: ConversationRow | undefined }> {
-  const found = await db
-    .selectFrom(db.selectNoFrom((eb) => eb.exists(userRow(db, userId)).as('user_exists')).as('u'))
-    .leftJoin('conversations as c', (join) => join.on('c.user_id', '=', me).on('c.contact_id', '=', String(userId)))
-    .selectAll('c')
-    .select('u.user_exists')
-    .executeTakeFirstOrThrow();
+  const [found] = await privateChatRowQuery(db, { me, userId });
   const { user_exists, ...row } = found;
   // SQLite answers exists() with 1, PostgreSQL with true
   return { exists: Number(user_exists) === 1, row: row.user_id === null ? undefined : (row as ConversationRow) };
 }
+
+/** Every private chat's read resolves its scope: the statement is built once. */
+const privateChatRowQuery = reusable({
+  build: (db, { me, userId }: { me: number; userId: number }) =>
+    db
+      .selectFrom(db.selectNoFrom((eb) => eb.exists(userRow(db, userId)).as('user_exists')).as('u'))
+      .leftJoin('conversations as c', (join) => join.on('c.user_id', '=', me).on('c.contact_id', '=', String(userId)))
+      .selectAll('c')
+      .select('u.user_exists'),
+  params: ({ me, userId }) => [userId, me, String(userId)],
+});
 
 /** A contact id as given by a client, classified (no database access). */
 export type ContactRef = { kind: 'system' } | { kind: 'group'; groupId: number } | { kind: 'private'; userId: number };
