@@ -1,7 +1,8 @@
-import type { ChatContact } from '@parley/protocol';
+import { type ChatContact, privateConvKey } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { befriend, seedFile, seedGroup, send } from '../../testing/index.ts';
+import { newConversationRow } from './rows.ts';
 
 describe.each(backends)('chat list and conversation settings (%s)', (backend) => {
   let s: TestServer;
@@ -90,6 +91,21 @@ describe.each(backends)('chat list and conversation settings (%s)', (backend) =>
     // the index letter (spec §3): the remark's initial, '#' for groups
     expect(bc?.index).toBe('B');
     expect(g).toMatchObject({ displayName: '项目组', index: '#', is_group: 1, role: 1, notice: '', setting: expect.objectContaining({ history: 1 }) });
+  });
+
+  it("a private row shows the other user's avatar and only my own remark for them", async () => {
+    const db = s.built.ctx.db;
+    await db.updateTable('users').set({ avatar: '/avatars/carol.png', avatar_color: 7 }).where('id', '=', c.id).execute();
+    // Bob's remark for Carol is his, not Alice's
+    await befriend(db, b.id, c.id);
+    await db.updateTable('friends').set({ nickname: 'Caz' }).where('user_id', '=', b.id).where('friend_id', '=', c.id).execute();
+    await send(s, c.token, { toContactId: a.id, content: 'new avatar' });
+    await send(s, c.token, { toContactId: b.id, content: 'hi bob' });
+    expect(await contactOf(a, c.id)).toMatchObject({ displayName: c.nickname, avatar: '/avatars/carol.png', avatar_color: 7, index: 'C' });
+    expect(await contactOf(b, c.id)).toMatchObject({ displayName: 'Caz', avatar: '/avatars/carol.png', avatar_color: 7 });
+    // a chat with a user that no longer exists keeps its id as the name
+    await db.insertInto('conversations').values(newConversationRow(a.id, '999999', privateConvKey(a.id, 999_999))).execute();
+    expect(await contactOf(a, 999_999)).toMatchObject({ displayName: '999999', avatar: '', avatar_color: 1, lastContent: '' });
   });
 
   it('setMsgIsRead moves my cursor and tells the sender (isRead), whose messages then read as read', async () => {

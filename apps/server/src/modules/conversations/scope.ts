@@ -10,9 +10,10 @@ import {
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
+import { reusable } from '../../db/reusable.ts';
 import type { ConversationsTable } from '../../db/schema.ts';
 import { fail } from '../../domainError.ts';
-import { userExists } from '../users/directory.ts';
+import { userRow } from '../users/directory.ts';
 import type { GroupFacts, MemberFacts } from '../../context.ts';
 
 export type ConversationRow = Selectable<ConversationsTable>;
@@ -41,6 +42,25 @@ export interface Scope {
 export function conversationRow(db: Db, userId: number, contactId: string): Promise<ConversationRow | undefined> {
   return db.selectFrom('conversations').selectAll().where('user_id', '=', userId).where('contact_id', '=', contactId).executeTakeFirst();
 }
+
+/** Whether user `userId` exists, and my chat-list row for them: one statement (a round trip on PostgreSQL). */
+async function privateChatRow(db: Db, me: number, userId: number): Promise<{ exists: boolean; row: ConversationRow | undefined }> {
+  const [found] = await privateChatRowQuery(db, { me, userId });
+  const { user_exists, ...row } = found;
+  // SQLite answers exists() with 1, PostgreSQL with true
+  return { exists: Number(user_exists) === 1, row: row.user_id === null ? undefined : (row as ConversationRow) };
+}
+
+/** Every private chat's read resolves its scope: the statement is built once. */
+const privateChatRowQuery = reusable({
+  build: (db, { me, userId }: { me: number; userId: number }) =>
+    db
+      .selectFrom(db.selectNoFrom((eb) => eb.exists(userRow(db, userId)).as('user_exists')).as('u'))
+      .leftJoin('conversations as c', (join) => join.on('c.user_id', '=', me).on('c.contact_id', '=', String(userId)))
+      .selectAll('c')
+      .select('u.user_exists'),
+  params: ({ me, userId }) => [userId, me, String(userId)],
+});
 
 /** A contact id as given by a client, classified (no database access). */
 export type ContactRef = { kind: 'system' } | { kind: 'group'; groupId: number } | { kind: 'private'; userId: number };
@@ -88,10 +108,7 @@ export async function resolveScope(
     return { kind: 'group', contactId, convKeys: [groupConvKey(ref.groupId)], floor, row, groupId: ref.groupId, group, member };
   }
   const contactId = String(ref.userId);
-  const [exists, row] = await Promise.all([
-    ref.userId === me || userExists(ctx.db, ref.userId),
-    conversationRow(ctx.db, me, contactId),
-  ]);
+  const { exists, row } = await privateChatRow(ctx.db, me, ref.userId);
   if (!exists) throw fail('conversations.unknownContact');
   return {
     kind: 'private',

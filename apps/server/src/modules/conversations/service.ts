@@ -54,8 +54,9 @@ export function conversationService(ctx: AppContext) {
   }
 
   async function contacts(me: number): Promise<ChatContact[]> {
-    const memberships = await store.memberships(db, me);
-    const existing = new Set((await store.contactIds(db, me)).map((r) => r.contact_id));
+    // PostgreSQL: two round trips (three with groups, one more for a new user), the statements of each at once
+    const [memberships, existingRows] = await Promise.all([store.memberships(db, me), store.contactIds(db, me)]);
+    const existing = new Set(existingRows.map((r) => r.contact_id));
     const missing: { contact_id: string; conv_key: string }[] = [];
     const selfId = String(me);
     if (!existing.has(selfId)) missing.push({ contact_id: selfId, conv_key: privateConvKey(me, me) });
@@ -73,16 +74,13 @@ export function conversationService(ctx: AppContext) {
       if (g.setting.history !== 1 && Number(g.joined_msg_id) > 0) visFloor.set(id, Number(g.joined_msg_id));
       joinedAt.set(id, Number(g.joined_at));
     }
-
-    const systemRow = await db
-      .selectFrom('conversations')
-      .select(['is_top', 'is_notice', 'read_msg_id', 'cleared_msg_id', 'hidden_msg_id'])
-      .where('user_id', '=', me)
-      .where('contact_id', '=', SYSTEM_CONTACT_ID)
-      .executeTakeFirstOrThrow();
-    const [rows, sys] = await Promise.all([
+    // the cards of every private chat's user, hidden rows too: read beside the chat rows, not after them
+    const userIds = [...new Set([...existing, selfId])].filter((id) => /^\d+$/.test(id)).map(Number);
+    const [rows, sys, userById, remarks] = await Promise.all([
       store.stats(db, ctx.dialect, me, visFloor, joinedAt),
-      store.systemStats(db, me, { read_msg_id: Number(systemRow.read_msg_id), cleared_msg_id: Number(systemRow.cleared_msg_id) }),
+      store.systemStats(db, ctx.dialect, me),
+      userCards(db, userIds),
+      ctx.friends.remarksOf(me, userIds),
     ]);
 
     // a row of a group I am no longer in is not shown; a hidden row comes back with a newer message
@@ -90,45 +88,27 @@ export function conversationService(ctx: AppContext) {
       if (isGroupContactId(r.contact_id) && !groups.has(r.contact_id)) return false;
       return !(r.hidden_msg_id > 0 && (r.last_id ?? 0) < r.hidden_msg_id);
     });
-    const userIds = shown.map((r) => r.contact_id).filter((id) => /^\d+$/.test(id)).map(Number);
-    const [sysLast, userById, remarks] = await Promise.all([
-      sys.last_id === null
-        ? Promise.resolve(undefined)
-        : db
-            .selectFrom('messages')
-            .select(['msg_id', 'from_user', 'type', 'content', 'send_time', 'is_undo', 'extends'])
-            .where('msg_id', '=', sys.last_id)
-            .executeTakeFirst(),
-      userCards(db, userIds),
-      ctx.friends.remarksOf(me, userIds),
-    ]);
-    const lastById = new Map<number, LastMessageRow>();
-    for (const r of shown) if (r.last) lastById.set(r.last.msg_id, r.last);
-    if (sysLast) lastById.set(Number(sysLast.msg_id), { ...sysLast, msg_id: Number(sysLast.msg_id), from_user: Number(sysLast.from_user), send_time: Number(sysLast.send_time), is_undo: Number(sysLast.is_undo) });
     // "Alice: …" is shown for groups only: the names of their last senders, not of every private chat's
     const groupSenders = shown.filter((r) => groups.has(r.contact_id) && r.last).map((r) => Number(r.last?.from_user));
     const senderNames = await namesOf(me, [...new Set(groupSenders)]);
 
     /** Who wrote a group's last message (not for notices or recalls): the "Alice: …" of the list. */
-    function lastFrom(lastId: number | null) {
-      const m = lastId === null ? undefined : lastById.get(lastId);
-      if (!m || Number(m.is_undo) === 1 || (SERVER_MESSAGE_TYPES as readonly string[]).includes(m.type)) return {};
-      const id = Number(m.from_user);
-      return { last_from: { id, name: senderNames.get(id) ?? String(id) } };
+    function lastFrom(m: LastMessageRow | null) {
+      if (!m || m.is_undo === 1 || (SERVER_MESSAGE_TYPES as readonly string[]).includes(m.type)) return {};
+      return { last_from: { id: m.from_user, name: senderNames.get(m.from_user) ?? String(m.from_user) } };
     }
 
-    function lastFields(lastId: number | null) {
-      const m = lastId === null ? undefined : lastById.get(lastId);
+    function lastFields(m: LastMessageRow | null) {
       if (!m) return { lastContent: '', last_key: '', lastSendTime: 0, type: '', last_msg_id: 0 };
-      const notice = Number(m.is_undo) !== 1 && (SERVER_MESSAGE_TYPES as readonly string[]).includes(m.type);
+      const notice = m.is_undo !== 1 && (SERVER_MESSAGE_TYPES as readonly string[]).includes(m.type);
       const ext = notice ? extendsOf(m.extends) : undefined;
-      const last = chatLastContent({ type: m.type, content: m.content, is_undo: Number(m.is_undo) });
+      const last = chatLastContent({ type: m.type, content: m.content, is_undo: m.is_undo });
       return {
         lastContent: last.text,
         last_key: last.key,
-        lastSendTime: Number(m.send_time),
+        lastSendTime: m.send_time,
         type: m.type,
-        last_msg_id: Number(m.msg_id),
+        last_msg_id: m.msg_id,
         // an event or system notice: its facts, so that the list can word it in the reader's language
         ...(ext ? { last_extends: ext } : {}),
       };
@@ -140,7 +120,7 @@ export function conversationService(ctx: AppContext) {
         is_top: (r.is_top === 1 ? 1 : 0) as 0 | 1,
         is_notice: (r.is_notice === 1 ? 1 : 0) as 0 | 1,
         is_at: r.at_count,
-        ...lastFields(r.last_id),
+        ...lastFields(r.last),
       };
       const g = groups.get(r.contact_id);
       if (g) {
@@ -150,7 +130,7 @@ export function conversationService(ctx: AppContext) {
           avatar: g.avatar,
           avatar_color: avatarColorFor(g.group_id),
           ...base,
-          ...lastFrom(r.last_id),
+          ...lastFrom(r.last),
           index: OTHER_INDEX,
           is_group: 1,
           is_online: 0,
@@ -182,14 +162,14 @@ export function conversationService(ctx: AppContext) {
       avatar: '',
       avatar_color: 1,
       unread: sys.unread,
-      is_top: Number(systemRow.is_top) === 1 ? 1 : 0,
-      is_notice: Number(systemRow.is_notice) === 1 ? 1 : 0,
+      is_top: sys.is_top === 1 ? 1 : 0,
+      is_notice: sys.is_notice === 1 ? 1 : 0,
       is_at: 0,
       is_group: 0,
       is_online: 0,
       is_self: 0,
       index: indexLetterOf(SYSTEM_CONTACT_NAME),
-      ...lastFields(sys.last_id),
+      ...lastFields(sys.last),
     });
     return list.sort((a, b) => b.is_top - a.is_top || b.lastSendTime - a.lastSendTime);
   }

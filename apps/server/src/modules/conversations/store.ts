@@ -1,3 +1,4 @@
+import { GROUP_PREFIX, SYSTEM_CONTACT_ID, systemConvKey } from '@parley/protocol';
 import { type RawBuilder, sql } from 'kysely';
 import { greatest } from '../../db/greatest.ts';
 import type { Db, Dialect } from '../../db/index.ts';
@@ -18,7 +19,6 @@ export interface MembershipRow {
 
 export interface ConversationStats {
   contact_id: string;
-  conv_key: string;
   is_top: number;
   is_notice: number;
   hidden_msg_id: number;
@@ -26,6 +26,15 @@ export interface ConversationStats {
   unread: number;
   at_count: number;
   /** the message `last_id` (null when none) */
+  last: LastMessageRow | null;
+}
+
+/** The system contact's row: my flags, its newest visible message and unread count. */
+export interface SystemStats {
+  is_top: number;
+  is_notice: number;
+  last_id: number | null;
+  unread: number;
   last: LastMessageRow | null;
 }
 
@@ -38,6 +47,33 @@ export interface LastMessageRow {
   send_time: number;
   is_undo: number;
   extends: string;
+}
+
+/** `LastMessageRow` as selected by `lastMessageColumns` beside `last_id` (all null without a last message). */
+type LastColumns = { last_id: number | null } & { [K in Exclude<keyof LastMessageRow, 'msg_id'> as `last_${K}`]: LastMessageRow[K] | null };
+
+type StatsRow = Omit<ConversationStats, 'last'> & LastColumns;
+
+/** The last message `lm` (joined on `last_id`) as `LastColumns`. */
+const lastMessageColumns = sql`lm.from_user as last_from_user, lm.type as last_type, lm.content as last_content,
+  lm.send_time as last_send_time, lm.is_undo as last_is_undo, lm.extends as last_extends`;
+
+function lastMessageOf(r: LastColumns): LastMessageRow | null {
+  if (r.last_id === null || r.last_type === null) return null;
+  return {
+    msg_id: Number(r.last_id),
+    from_user: Number(r.last_from_user),
+    type: r.last_type,
+    content: r.last_content ?? '',
+    send_time: Number(r.last_send_time),
+    is_undo: Number(r.last_is_undo),
+    extends: r.last_extends ?? '',
+  };
+}
+
+/** Messages `m` that `userId` deleted for themself are left out. */
+function notDeletedBy(userId: number): RawBuilder<boolean> {
+  return sql<boolean>`not exists (select 1 from message_deletions d where d.user_id = ${userId} and d.msg_id = m.msg_id)`;
 }
 
 /** Per-group numbers that differ between rows of one user's list, as a CASE over contact ids. */
@@ -86,14 +122,14 @@ export const conversationsStore = {
   },
 
   /**
-   * Every chat-list row of `userId` (except the system contact) with its newest visible msg_id and
+   * Every chat-list row of `userId` (except the system contact) with its newest visible message and
    * the unread and mention counts, in one statement. `visFloor` (history hidden from before joining)
    * and `joinedAt` (a member counts unread only from joining) are per group.
    */
   async stats(db: Db, dialect: Dialect, userId: number, visFloor: Map<string, number>, joinedAt: Map<string, number>): Promise<ConversationStats[]> {
     const floor = perContact(visFloor);
     const since = perContact(joinedAt);
-    const notDeleted = sql`not exists (select 1 from message_deletions d where d.user_id = ${userId} and d.msg_id = m.msg_id)`;
+    const notDeleted = notDeletedBy(userId);
     // each count seeks straight past everything read (or cleared, or hidden), not just past one of them
     const seen = greatest(dialect, [sql`c.cleared_msg_id`, floor]);
     const read = greatest(dialect, [sql`c.cleared_msg_id`, floor, sql`c.read_msg_id`]);
@@ -103,74 +139,57 @@ export const conversationsStore = {
     // PostgreSQL reads a whole index page of a chat's entries when it starts a scan backwards (a long chat's
     // last_id cost 12 us, 6 us when the scan is bounded by the cursor; the statement 22 ms -> 15 ms at 10M messages)
     // the last message's columns joined here (read by an IN list of 1,000 ids, they cost as much as the
-    // counts); `materialized`, else SQLite flattens the subquery and finds each last_id twice
-    const result = await sql<Omit<ConversationStats, 'last'> & { [K in keyof LastMessageRow as `last_${K}`]: LastMessageRow[K] | null }>`
+    // counts); mentions are kept for groups only, so a private chat's mention count is not looked for
+    // (PostgreSQL at 1M messages: 12 -> 8.5 ms); `materialized`, else SQLite flattens the subquery and finds each last_id twice
+    const result = await sql<StatsRow>`
       with s as materialized (
-        select c.contact_id, c.conv_key, c.is_top, c.is_notice, c.hidden_msg_id,
+        select c.contact_id, c.is_top, c.is_notice, c.hidden_msg_id,
           coalesce(
             (select m.msg_id from messages m where m.conv_key = c.conv_key and m.msg_id > ${seen} and m.msg_id >= c.read_msg_id and ${notDeleted} order by m.msg_id desc limit 1),
             (select m.msg_id from messages m where m.conv_key = c.conv_key and m.msg_id > ${seen} and ${notDeleted} order by m.msg_id desc limit 1)
           ) as last_id,
           (select count(*) from messages m where m.msg_id > ${read} and ${unread}) as unread,
-          (select count(*) from messages m where m.msg_id > ${readAt} and ${unread} and ${mentionSql(userId)}) as at_count
+          case when c.contact_id like ${`${GROUP_PREFIX}%`}
+            then (select count(*) from messages m where m.msg_id > ${readAt} and ${unread} and ${mentionSql(userId)})
+            else 0 end as at_count
         from conversations c
-        where c.user_id = ${userId} and c.contact_id <> 'system'
+        where c.user_id = ${userId} and c.contact_id <> ${SYSTEM_CONTACT_ID}
       )
-      select s.*, lm.from_user as last_from_user, lm.type as last_type, lm.content as last_content, lm.send_time as last_send_time,
-        lm.is_undo as last_is_undo, lm.extends as last_extends
-      from s left join messages lm on lm.msg_id = s.last_id`.execute(db);
+      select s.*, ${lastMessageColumns} from s left join messages lm on lm.msg_id = s.last_id`.execute(db);
     return result.rows.map((r) => ({
       contact_id: r.contact_id,
-      conv_key: r.conv_key,
       is_top: Number(r.is_top),
       is_notice: Number(r.is_notice),
       hidden_msg_id: Number(r.hidden_msg_id),
       last_id: r.last_id === null ? null : Number(r.last_id),
       unread: Number(r.unread),
       at_count: Number(r.at_count),
-      last:
-        r.last_id === null || r.last_type === null
-          ? null
-          : {
-              msg_id: Number(r.last_id),
-              from_user: Number(r.last_from_user),
-              type: r.last_type,
-              content: r.last_content ?? '',
-              send_time: Number(r.last_send_time),
-              is_undo: Number(r.last_is_undo),
-              extends: r.last_extends ?? '',
-            },
+      last: lastMessageOf(r),
     }));
   },
 
-  /** The system contact: notices to me (`s:<me>`) and broadcasts (`s:0`). */
-  async systemStats(
-    db: Db,
-    userId: number,
-    row: { read_msg_id: number; cleared_msg_id: number },
-  ): Promise<{ last_id: number | null; unread: number }> {
-    const keys = [`s:${userId}`, 's:0'];
-    const notDeleted = sql<boolean>`not exists (select 1 from message_deletions d where d.user_id = ${userId} and d.msg_id = m.msg_id)`;
-    const [last, unread] = await Promise.all([
-      db
-        .selectFrom('messages as m')
-        .select('m.msg_id')
-        .where('m.conv_key', 'in', keys)
-        .where('m.msg_id', '>', row.cleared_msg_id)
-        .where(notDeleted)
-        .orderBy('m.msg_id', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
-      db
-        .selectFrom('messages as m')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('m.conv_key', 'in', keys)
-        .where('m.msg_id', '>', Math.max(row.read_msg_id, row.cleared_msg_id))
-        .where('m.is_undo', '=', 0)
-        .where(notDeleted)
-        .executeTakeFirst(),
-    ]);
-    return { last_id: last ? Number(last.msg_id) : null, unread: Number(unread?.n ?? 0) };
+  /** The system contact: notices to me (`s:<me>`) and broadcasts (`s:0`), with my row's flags, in one statement. */
+  async systemStats(db: Db, dialect: Dialect, userId: number): Promise<SystemStats> {
+    const keys = [systemConvKey(userId), systemConvKey(0)];
+    const notDeleted = notDeletedBy(userId);
+    const result = await sql<LastColumns & { is_top: number; is_notice: number; last_id: number | null; unread: number }>`
+      with s as materialized (
+        select c.is_top, c.is_notice,
+          (select m.msg_id from messages m where m.conv_key in (${sql.join(keys)}) and m.msg_id > c.cleared_msg_id and ${notDeleted} order by m.msg_id desc limit 1) as last_id,
+          (select count(*) from messages m where m.conv_key in (${sql.join(keys)}) and m.msg_id > ${greatest(dialect, [sql`c.read_msg_id`, sql`c.cleared_msg_id`])} and m.is_undo = 0 and ${notDeleted}) as unread
+        from conversations c
+        where c.user_id = ${userId} and c.contact_id = ${SYSTEM_CONTACT_ID}
+      )
+      select s.*, ${lastMessageColumns} from s left join messages lm on lm.msg_id = s.last_id`.execute(db);
+    const r = result.rows[0];
+    if (!r) throw new Error(`user ${userId} has no system chat row`);
+    return {
+      is_top: Number(r.is_top),
+      is_notice: Number(r.is_notice),
+      last_id: r.last_id === null ? null : Number(r.last_id),
+      unread: Number(r.unread),
+      last: lastMessageOf(r),
+    };
   },
 
   /** The newest msg_id of the given conversations (0 when none). */
@@ -252,14 +271,8 @@ export const conversationsStore = {
     await q.execute();
   },
 
-  /** The read cursor of `userId` in their row for `contactId` (0 when none). */
-  async readCursor(db: Db, userId: number, contactId: string): Promise<number> {
-    const row = await db
-      .selectFrom('conversations')
-      .select('read_msg_id')
-      .where('user_id', '=', userId)
-      .where('contact_id', '=', contactId)
-      .executeTakeFirst();
-    return Number(row?.read_msg_id ?? 0);
+  /** The read cursor of `userId` in their row for `contactId` (no row when none), as a subquery to run with another statement. */
+  readCursor(db: Db, userId: number, contactId: string) {
+    return db.selectFrom('conversations').select('read_msg_id').where('user_id', '=', userId).where('contact_id', '=', contactId);
   },
 };

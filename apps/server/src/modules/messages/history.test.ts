@@ -54,6 +54,9 @@ describe.each(backends)('message history and search (%s)', (backend) => {
     const afterLimited = await list(b, { toContactId: a.id, last_msg_id: 0, limit: 2 });
     expect(contents(afterLimited.body.data)).toEqual(['msg 1', 'msg 2']);
     expect(afterLimited.body.count).toBe(25);
+    // a page past the oldest message is empty and still counts the chat; so is a range with nothing newer
+    expect((await list(b, { toContactId: a.id, page: 9, limit: 10 })).body).toMatchObject({ code: 0, data: [], count: 25 });
+    expect((await list(b, { toContactId: a.id, last_msg_id: texts[24].msg_id })).body).toMatchObject({ code: 0, data: [], count: 0 });
     // both sides see the same history
     expect(contents((await list(a, { toContactId: b.id, limit: 100 })).body.data)).toHaveLength(25);
   });

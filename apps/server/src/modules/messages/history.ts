@@ -41,12 +41,16 @@ export function messageHistory(ctx: AppContext) {
     };
   }
 
-  /** The read cursors a page's read marks need: mine, and in a private chat the other side's. */
-  async function readCursors(me: number, scope: Scope): Promise<{ myRead: number; theirRead: number }> {
-    const myRead = Number(scope.row?.read_msg_id ?? 0);
-    if (scope.kind !== 'private' || scope.otherUserId === undefined) return { myRead, theirRead: 0 };
-    if (scope.otherUserId === me) return { myRead: Number.MAX_SAFE_INTEGER, theirRead: Number.MAX_SAFE_INTEGER };
-    return { myRead, theirRead: await conversationsStore.readCursor(db, scope.otherUserId, String(me)) };
+  /** In a private chat with someone else, the other side's read cursor (their row for me), which a page's read marks need. */
+  function theirCursor(me: number, scope: Scope) {
+    if (scope.kind !== 'private' || scope.otherUserId === undefined || scope.otherUserId === me) return null;
+    return conversationsStore.readCursor(db, scope.otherUserId, String(me));
+  }
+
+  /** My read cursor and the other side's: in a chat with myself, everything is read. */
+  function readCursors(me: number, scope: Scope, theirRead: number): { myRead: number; theirRead: number } {
+    if (scope.kind === 'private' && scope.otherUserId === me) return { myRead: Number.MAX_SAFE_INTEGER, theirRead: Number.MAX_SAFE_INTEGER };
+    return { myRead: Number(scope.row?.read_msg_id ?? 0), theirRead };
   }
 
   /** Serializes rows for `me`: file links signed for me, read marks of private chats. */
@@ -64,35 +68,36 @@ export function messageHistory(ctx: AppContext) {
     const scope = await resolveScope(ctx, me, body.toContactId, body.is_group);
     const floor = body.keywords && !isIndexable(body.keywords) ? await recentFloor(db, scope.convKeys) : 0;
     const inRange = listed(me, scope, body, floor);
-    const q = selectMessages(db).where(inRange);
-    let page: Promise<MessageRow[]>;
-    if (body.last_msg_id !== undefined) {
-      page = q.orderBy('m.msg_id', 'asc').limit(body.limit).execute();
-    } else if (body.before_msg_id !== undefined) {
-      page = q
-        .orderBy('m.msg_id', 'desc')
-        .limit(body.limit)
-        .execute()
-        .then((r) => r.reverse());
-    } else {
-      page = q
-        .orderBy('m.msg_id', 'desc')
-        .limit(body.limit)
-        .offset((body.page - 1) * body.limit)
-        .execute()
-        .then((r) => r.reverse());
-    }
+    // after last_msg_id: the oldest first; else the newest (before before_msg_id, or the page's) counted back
+    const forward = body.last_msg_id !== undefined;
+    let page = selectMessages(db)
+      .where(inRange)
+      .orderBy('m.msg_id', forward ? 'asc' : 'desc')
+      .limit(body.limit);
+    if (!forward && body.before_msg_id === undefined) page = page.offset((body.page - 1) * body.limit);
     const countUpTo = Math.max(MESSAGE_COUNT_MAX, body.page * body.limit + 1);
     // without the page's joins and newest first, the count walks the conversation's index as the page
     // does; PostgreSQL, left to pick any countUpTo rows, scanned the table (or the whole id index) for them
     const counted = db.selectFrom('messages as m').select('m.msg_id').where(inRange).orderBy('m.msg_id', 'desc').limit(countUpTo);
-    const total = db
-      .selectFrom(counted.as('counted'))
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst();
-    // the page, its count and the read cursors at once: on PostgreSQL three round trips in parallel
-    const [rows, n, cursors] = await Promise.all([page, total, readCursors(me, scope)]);
-    return new Answer(present(me, scope, rows, cursors), { count: Number(n?.n ?? 0) });
+    const their = theirCursor(me, scope);
+    // the page, its count and the other side's read cursor in one statement (one round trip on PostgreSQL):
+    // one row of the count beside each of the page's rows, or alone when the page is empty
+    const head = db.selectNoFrom((eb) => [
+      eb.selectFrom(counted.as('counted')).select(eb.fn.countAll<number>().as('n')).as('total'),
+      their ? their.as('their_read') : eb.val(0).as('their_read'),
+    ]);
+    const rows = await db
+      .with('page', () => page)
+      .selectFrom(head.as('h'))
+      .leftJoin('page as p', (join) => join.onTrue())
+      .selectAll('p')
+      .select(['h.total', 'h.their_read'])
+      .orderBy('p.msg_id', 'asc')
+      .execute();
+    const total = Number(rows[0]?.total ?? 0);
+    const cursors = readCursors(me, scope, Number(rows[0]?.their_read ?? 0));
+    const messages = rows.filter((r) => r.msg_id !== null) as unknown as MessageRow[];
+    return new Answer(present(me, scope, messages, cursors), { count: total });
   }
 
   async function adminNotices(me: number, page: number, limit: number) {

@@ -47,8 +47,13 @@ export async function publicProfile(db: Db, id: number): Promise<PublicRow | und
   return (await publicProfiles(db, [id]))[0];
 }
 
+/** User `id`'s row (none when no such user), as a subquery to run with another statement. */
+export function userRow(db: Db, id: number) {
+  return db.selectFrom('users').select('id').where('id', '=', id);
+}
+
 export async function userExists(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  return (await userRow(db, id).executeTakeFirst()) !== undefined;
 }
 
 /**
