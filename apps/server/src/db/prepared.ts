@@ -17,6 +17,8 @@ import type pg from 'pg';
 export interface PreparedOptions {
   maxTexts: number;
   minUses: number;
+  /** hears how long each statement took (see withStatementCache) */
+  onQuery?: (ms: number) => void;
 }
 
 const DEFAULTS: PreparedOptions = { maxTexts: 500, minUses: 2 };
@@ -24,7 +26,7 @@ const DEFAULTS: PreparedOptions = { maxTexts: 500, minUses: 2 };
 const MAX_COUNTED = 10_000;
 
 export function preparingPool(pool: pg.Pool, options: Partial<PreparedOptions> = {}): PostgresPool {
-  const { maxTexts, minUses } = { ...DEFAULTS, ...options };
+  const { maxTexts, minUses, onQuery } = { ...DEFAULTS, ...options };
   const names = new Map<string, string>();
   const uses = new Map<string, number>();
 
@@ -51,9 +53,20 @@ export function preparingPool(pool: pg.Pool, options: Partial<PreparedOptions> =
       w = {
         // biome-ignore lint/suspicious/noExplicitAny: Kysely's client type overloads query for cursors, which pass through
         query: ((text: any, parameters?: readonly unknown[]) => {
-          const name = typeof text === 'string' && parameters && parameters.length > 0 ? nameOf(text) : undefined;
-          if (name === undefined) return parameters === undefined ? client.query(text) : client.query(text, [...parameters]);
-          return client.query({ name, text, values: [...(parameters ?? [])] });
+          // a cursor (not a text) passes through untimed
+          if (typeof text !== 'string') return client.query(text);
+          const name = parameters && parameters.length > 0 ? nameOf(text) : undefined;
+          const started = performance.now();
+          const running =
+            name !== undefined
+              ? client.query({ name, text, values: [...(parameters ?? [])] })
+              : parameters === undefined
+                ? client.query(text)
+                : client.query(text, [...parameters]);
+          if (!onQuery) return running;
+          const done = () => onQuery(performance.now() - started);
+          running.then(done, done);
+          return running;
         }) as PostgresPoolClient['query'],
         release: () => client.release(),
       };
