@@ -1,5 +1,6 @@
 import type { TabKey } from './stores/tabBar.ts';
-import { Navigate, useLocation } from './router/hashRouter.tsx';
+import { drawAtOnceWhen, Navigate, useLocation } from './router/hashRouter.tsx';
+import { chatPage } from './router/chatPage.ts';
 import { bundledPage, type LazyPage, lazyPage } from './router/lazyPage.ts';
 import type { RouteTitleKey } from './router/pageProps.ts';
 import { RequireSession } from './router/RequireSession.tsx';
@@ -35,7 +36,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: Paths.login, titleKey: 'routes.login', page: lazyPage(() => import('./pages/login/index.tsx')), access: 'public' },
   { path: Paths.register, titleKey: 'routes.register', page: lazyPage(() => import('./pages/login/register.tsx')), access: 'public' },
 
-  { path: Paths.chat, titleKey: 'routes.chat', page: lazyPage(() => import('./pages/message/chat.tsx')), access: 'session' },
+  { path: Paths.chat, titleKey: 'routes.chat', page: chatPage, access: 'session' },
   { path: Paths.emoji, titleKey: 'routes.emoji', page: lazyPage(() => import('./pages/message/emoji.tsx')), access: 'session' },
   { path: Paths.chatDetail, titleKey: 'routes.chatDetail', page: lazyPage(() => import('./pages/message/detail.tsx')), access: 'session' },
   { path: Paths.record, titleKey: 'routes.record', page: lazyPage(() => import('./pages/message/record.tsx')), access: 'session' },
@@ -108,6 +109,8 @@ const byPath = new Map(ROUTES.map((route) => [route.path.toLowerCase(), route]))
 export function routeAt(pathname: string): AppRoute | undefined {
   return byPath.get(pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname);
 }
+
+drawAtOnceWhen((location) => routeAt(location.pathname)?.page.ready() ?? false);
 
 /** Loads the code of the page at `pathname`, so that its first draw does not suspend. */
 export async function preloadPageAt(pathname: string): Promise<void> {
