@@ -1,3 +1,4 @@
+import { whenIdle } from '../whenIdle.ts';
 import { lazyPage } from './lazyPage.ts';
 
 /**
@@ -9,17 +10,8 @@ export const chatPage = lazyPage(() => import('../pages/message/chat.tsx'));
 /** Starts loading the chat screen's code (once: later calls share it). */
 export const preloadChatPage = (): void => void chatPage.preload().catch(() => undefined);
 
-/** Browsers without `requestIdleCallback` (Safari) wait this long instead. */
-const IDLE_FALLBACK_MS = 1000;
 /** Idle or not, the code starts loading this long after the list settled. */
 const IDLE_TIMEOUT_MS = 3000;
 
 /** Loads the chat screen's code once the main thread is idle; answers a cancel for a list that leaves first. */
-export function preloadChatPageWhenIdle(): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(preloadChatPage, { timeout: IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(id);
-  }
-  const timer = setTimeout(preloadChatPage, IDLE_FALLBACK_MS);
-  return () => clearTimeout(timer);
-}
+export const preloadChatPageWhenIdle = (): (() => void) => whenIdle(preloadChatPage, IDLE_TIMEOUT_MS);
