@@ -1,0 +1,123 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
+import { befriendInStore as befriend, PASSWORD, registerInUi as register, submitLogin } from './steps.ts';
+
+/**
+ * Opening a chat from the chat list (issue 16): the list loads the chat screen's code while idle, so
+ * that a tap waits for nothing but the messages; a tap before that code is in still opens the chat,
+ * with its newest messages, once it comes.
+ */
+
+/** The chat screen's own chunk (apps/web/src/pages/message/chat.tsx). */
+const CHAT_CODE = /\/assets\/chat-[\w-]+\.js$/;
+/** A sheet the chat screen loads once it is drawn and idle (apps/web/src/pages/message/chat/sheets.ts). */
+const SHEET_CODE = /\/assets\/PhotoViewerSheet-[\w-]+\.js$/;
+
+async function sendText(page: Page, toContactId: number, content: string): Promise<number> {
+  const answer = await page.evaluate(
+    async ({ to, text }) => {
+      const response = await fetch('/enterprise/im/sendMessage', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: localStorage.getItem('authToken') ?? '' },
+        body: JSON.stringify({ id: crypto.randomUUID(), toContactId: to, type: 'text', content: text }),
+      });
+      return (await response.json()) as { code: number; data: { msg_id: number } };
+    },
+    { to: toContactId, text: content },
+  );
+  expect(answer.code).toBe(0);
+  return answer.data.msg_id;
+}
+
+const row = (page: Page, id: number) => page.locator(`button[data-testid="chat-row-${id}"]`);
+const bubble = (page: Page, msgId: number) => page.locator(`[data-testid=chat-page] [data-testid="message-${msgId}"]`);
+
+describe('opening a chat from the list: its code loaded while the list is idle, or awaited at the tap', () => {
+  let app: E2eApp;
+  let browser: Browser;
+  let alice: Phone;
+  let aliceAccount = '';
+  let bobId = 0;
+  let newest = 0;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    alice = await openPhone(browser, app.url);
+    aliceAccount = uniqueAccount('opena');
+    const aliceId = await register(alice.page, aliceAccount, 'Alice');
+    const answer = await alice.context.request.post(`${app.url}/common/pub/register`, {
+      data: { account: uniqueAccount('openb'), nickname: 'Bob', password: PASSWORD, repassword: PASSWORD },
+    });
+    bobId = ((await answer.json()) as { data: { userInfo: { user_id: number } } }).data.userInfo.user_id;
+    await befriend(app, aliceId, bobId);
+    for (let i = 1; i <= 30; i++) newest = await sendText(alice.page, bobId, `line ${i}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('loads the chat screen’s code once the list is idle: the tap fetches no code, and the chat shows its newest message', async () => {
+    const phone = await openPhone(browser, app.url);
+    try {
+      const codeCame = phone.page.waitForResponse((r) => CHAT_CODE.test(r.url()), { timeout: 20_000 });
+      await submitLogin(phone.page, aliceAccount);
+      await row(phone.page, bobId).waitFor();
+      // no tap yet: the list asks for the chat screen's code by itself
+      await codeCame;
+      const sheetCame = phone.page.waitForResponse((r) => SHEET_CODE.test(r.url()), { timeout: 20_000 });
+      const afterTap: string[] = [];
+      const seen = (r: Request) => {
+        if (/\/assets\/.+\.js$/.test(r.url())) afterTap.push(r.url());
+      };
+      phone.page.on('request', seen);
+      await row(phone.page, bobId).click();
+      await bubble(phone.page, newest).waitFor();
+      phone.page.off('request', seen);
+      expect(afterTap.filter((url) => CHAT_CODE.test(url))).toEqual([]);
+      expect(await bubble(phone.page, newest).textContent()).toContain('line 30');
+      // once the chat is drawn and idle, its sheets' code comes too (a photo tapped then opens at once)
+      await sheetCame;
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
+  it('shows a chat tapped before its code came as loading, then with its newest messages; back goes to the list', async () => {
+    const phone = await openPhone(browser, app.url);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await phone.context.route(CHAT_CODE, async (route) => {
+      await held;
+      // (the route is let go by unroute if the test ended first)
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await submitLogin(phone.page, aliceAccount);
+      await row(phone.page, bobId).click();
+      // the code is held: the page's loading indicator shows meanwhile
+      await phone.page.locator('[data-testid=page-loading]').waitFor();
+      expect(await phone.page.locator('[data-testid=chat-page]').count()).toBe(0);
+      release();
+      await bubble(phone.page, newest).waitFor();
+      expect(await bubble(phone.page, newest).textContent()).toContain('line 30');
+      expect(phone.page.url()).toContain(`toContactId=${bobId}`);
+      await phone.page.goBack();
+      await row(phone.page, bobId).waitFor();
+      // the code is in now: the second open draws at once
+      await row(phone.page, bobId).click();
+      await bubble(phone.page, newest).waitFor();
+      expect(phone.errors).toEqual([]);
+    } finally {
+      release();
+      await phone.context.unroute(CHAT_CODE);
+      await phone.context.close();
+    }
+  });
+});
