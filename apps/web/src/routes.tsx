@@ -1,6 +1,5 @@
 import type { TabKey } from './stores/tabBar.ts';
 import { drawAtOnceWhen, Navigate, useLocation } from './router/hashRouter.tsx';
-import { chatPage } from './router/chatPage.ts';
 import { bundledPage, type LazyPage, lazyPage } from './router/lazyPage.ts';
 import type { RouteTitleKey } from './router/pageProps.ts';
 import { RequireSession } from './router/RequireSession.tsx';
@@ -36,7 +35,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: Paths.login, titleKey: 'routes.login', page: lazyPage(() => import('./pages/login/index.tsx')), access: 'public' },
   { path: Paths.register, titleKey: 'routes.register', page: lazyPage(() => import('./pages/login/register.tsx')), access: 'public' },
 
-  { path: Paths.chat, titleKey: 'routes.chat', page: chatPage, access: 'session' },
+  { path: Paths.chat, titleKey: 'routes.chat', page: lazyPage(() => import('./pages/message/chat.tsx')), access: 'session' },
   { path: Paths.emoji, titleKey: 'routes.emoji', page: lazyPage(() => import('./pages/message/emoji.tsx')), access: 'session' },
   { path: Paths.chatDetail, titleKey: 'routes.chatDetail', page: lazyPage(() => import('./pages/message/detail.tsx')), access: 'session' },
   { path: Paths.record, titleKey: 'routes.record', page: lazyPage(() => import('./pages/message/record.tsx')), access: 'session' },

@@ -2,7 +2,6 @@ import { Button } from 'antd-mobile';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
-import { preloadChatPage, preloadChatPageWhenIdle } from '../../router/chatPage.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { VirtualList } from '../../components/virtual/VirtualList.tsx';
 import { askConfirm } from '../../components/feedback.tsx';
@@ -50,8 +49,6 @@ export function ChatList({ top }: { top?: ReactNode }) {
   useEffect(() => {
     if (!useConversations.getState().loaded) void useConversations.getState().load();
   }, []);
-  // the chat screen's code, once the list settled, so that a tap opens it without waiting for it
-  useEffect(() => (loaded ? preloadChatPageWhenIdle() : undefined), [loaded]);
   // Group rows draw their members' faces from the group list.
   const hasGroups = rows.some((r) => r.is_group === 1);
   useEffect(() => {
@@ -119,14 +116,7 @@ export function ChatList({ top }: { top?: ReactNode }) {
     );
   }
   return (
-    <section
-      className={styles.list}
-      data-testid="chat-list"
-      data-loaded={loaded ? 1 : 0}
-      data-restored={restored ? 1 : 0}
-      // a touch before the list was idle: the code comes while the finger is down
-      onPointerDownCapture={preloadChatPage}
-    >
+    <section className={styles.list} data-testid="chat-list" data-loaded={loaded ? 1 : 0} data-restored={restored ? 1 : 0}>
       <VirtualList
         items={body ? NO_ROWS : rows}
         keyOf={(row) => String(row.id)}
