@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
-import { befriendInStore as befriend, PASSWORD, registerInUi as register, submitLogin } from './steps.ts';
+import { apiSend, befriendInStore as befriend, PASSWORD, registerInUi as register, submitLogin } from './steps.ts';
 
 /**
  * Opening a chat from the chat list (issue 16): the tap fetches the chat screen's code without that of
@@ -15,22 +15,6 @@ const CHAT_CODE = /\/assets\/chat-[\w-]+\.js$/;
 const SHEET_CODE = /\/assets\/PhotoViewerSheet-[\w-]+\.js$/;
 /** What only the sheets and dialogs need: zod, react-spring and use-gesture (antd-mobile's popups), the rich-text view. */
 const SHEETS_CODE = /\/assets\/(schemas|react-spring-web\.esm|use-gesture-react\.esm|RichTextView|PhotoViewerSheet)-[\w-]+\.js$/;
-
-async function sendText(page: Page, toContactId: number, content: string): Promise<number> {
-  const answer = await page.evaluate(
-    async ({ to, text }) => {
-      const response = await fetch('/enterprise/im/sendMessage', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: localStorage.getItem('authToken') ?? '' },
-        body: JSON.stringify({ id: crypto.randomUUID(), toContactId: to, type: 'text', content: text }),
-      });
-      return (await response.json()) as { code: number; data: { msg_id: number } };
-    },
-    { to: toContactId, text: content },
-  );
-  expect(answer.code).toBe(0);
-  return answer.data.msg_id;
-}
 
 const row = (page: Page, id: number) => page.locator(`button[data-testid="chat-row-${id}"]`);
 const bubble = (page: Page, msgId: number) => page.locator(`[data-testid=chat-page] [data-testid="message-${msgId}"]`);
@@ -54,7 +38,7 @@ describe('opening a chat from the list: the screen’s code alone, then its shee
     });
     bobId = ((await answer.json()) as { data: { userInfo: { user_id: number } } }).data.userInfo.user_id;
     await befriend(app, aliceId, bobId);
-    for (let i = 1; i <= 30; i++) newest = await sendText(alice.page, bobId, `line ${i}`);
+    for (let i = 1; i <= 30; i++) newest = await apiSend(alice.page, bobId, `line ${i}`);
   });
 
   afterAll(async () => {
