@@ -1,6 +1,7 @@
 import { CALL_MEDIA, CALL_OUTCOMES, type CallRecord } from '@parley/protocol';
 
-const isInt = (v: unknown): v is number => Number.isInteger(v);
+// (zod's `.int()` takes safe integers only)
+const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
 const oneOf = <T extends string>(values: readonly T[], v: unknown): v is T => values.includes(v as T);
 
 /**
