@@ -13,7 +13,7 @@ import { apiSend, befriendInStore as befriend, PASSWORD, registerInUi as registe
 const CHAT_CODE = /\/assets\/chat-[\w-]+\.js$/;
 /** A sheet the chat screen loads once it is drawn and idle (apps/web/src/pages/message/chat/sheets.ts). */
 const SHEET_CODE = /\/assets\/PhotoViewerSheet-[\w-]+\.js$/;
-/** What only the sheets and dialogs need: zod, react-spring and use-gesture (antd-mobile's popups), the rich-text view. */
+/** What the chat's first draw does without: zod (the call records' check was all it used), react-spring and use-gesture (antd-mobile's popups and image viewer), the rich-text view. */
 const SHEETS_CODE = /\/assets\/(schemas|react-spring-web\.esm|use-gesture-react\.esm|RichTextView|PhotoViewerSheet)-[\w-]+\.js$/;
 
 const row = (page: Page, id: number) => page.locator(`button[data-testid="chat-row-${id}"]`);
