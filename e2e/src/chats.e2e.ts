@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
-import { befriendInStore as befriend, Finger, PASSWORD, registerInUi as register, socketState, waitBound } from './steps.ts';
+import { apiSend, befriendInStore as befriend, Finger, PASSWORD, registerInUi as register, socketState, waitBound } from './steps.ts';
 
 /**
  * The conversation side of issue 3: the chat list live (unread on the row and the tab), read
@@ -23,22 +23,6 @@ const RECORD_SOCKETS = () => {
     }
   };
 };
-
-async function apiSend(page: Page, toContactId: number, content: string): Promise<number> {
-  const answer = await page.evaluate(
-    async ({ to, text }) => {
-      const response = await fetch('/enterprise/im/sendMessage', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: localStorage.getItem('authToken') ?? '' },
-        body: JSON.stringify({ id: crypto.randomUUID(), toContactId: to, type: 'text', content: text }),
-      });
-      return (await response.json()) as { code: number; data: { msg_id: number } };
-    },
-    { to: toContactId, text: content },
-  );
-  expect(answer.code).toBe(0);
-  return answer.data.msg_id;
-}
 
 /** Same-document navigation: the page (and its stores) stays loaded. */
 const go = (page: Page, hash: string) => page.evaluate((h) => {

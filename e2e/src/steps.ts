@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { privateConvKey } from '@parley/protocol';
 import { befriend, ensureConversation } from '@parley/server/testing';
+import { expect } from 'vitest';
 import type { E2eApp } from './harness.ts';
 
 /** Steps the browser suites share: signing up and in through the UI, waiting for the live socket. */
@@ -89,4 +90,21 @@ export async function longPress(page: Page, selector: ReturnType<Page['locator']
 export async function openChat(page: Page, contactId: number): Promise<void> {
   await page.goto(`/#/pages/message/chat?toContactId=${contactId}&is_group=0`);
   await page.waitForSelector('[data-testid=chat-page] [data-testid=chat-scroller]');
+}
+
+/** A text message sent by the page's signed-in user over HTTP (no chat screen needed); answers its msg_id. */
+export async function apiSend(page: Page, toContactId: number, content: string): Promise<number> {
+  const answer = await page.evaluate(
+    async ({ to, text }) => {
+      const response = await fetch('/enterprise/im/sendMessage', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: localStorage.getItem('authToken') ?? '' },
+        body: JSON.stringify({ id: crypto.randomUUID(), toContactId: to, type: 'text', content: text }),
+      });
+      return (await response.json()) as { code: number; data: { msg_id: number } };
+    },
+    { to: toContactId, text: content },
+  );
+  expect(answer.code).toBe(0);
+  return answer.data.msg_id;
 }

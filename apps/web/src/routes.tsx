@@ -1,5 +1,5 @@
 import type { TabKey } from './stores/tabBar.ts';
-import { Navigate, useLocation } from './router/hashRouter.tsx';
+import { drawAtOnceWhen, Navigate, useLocation } from './router/hashRouter.tsx';
 import { bundledPage, type LazyPage, lazyPage } from './router/lazyPage.ts';
 import type { RouteTitleKey } from './router/pageProps.ts';
 import { RequireSession } from './router/RequireSession.tsx';
@@ -108,6 +108,8 @@ const byPath = new Map(ROUTES.map((route) => [route.path.toLowerCase(), route]))
 export function routeAt(pathname: string): AppRoute | undefined {
   return byPath.get(pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname);
 }
+
+drawAtOnceWhen((location) => routeAt(location.pathname)?.page.ready() ?? false);
 
 /** Loads the code of the page at `pathname`, so that its first draw does not suspend. */
 export async function preloadPageAt(pathname: string): Promise<void> {

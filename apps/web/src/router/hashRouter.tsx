@@ -36,14 +36,27 @@ const historyIndex = (): number | undefined => (window.history.state as HistoryS
 let current: Location = readLocation();
 const listeners = new Set<(location: Location) => void>();
 
-/** Tells the mounted router of a new location; the change renders as a transition (the page shown stays until the next one is loaded). */
+let isReady: (location: Location) => boolean = () => false;
+/** `ready` says whether the page of a location can be drawn at once (its code is in). */
+export function drawAtOnceWhen(ready: (location: Location) => boolean): void {
+  isReady = ready;
+}
+
+/**
+ * Tells the mounted router of a new location. A page whose code is in is drawn at once; another
+ * renders as a transition, so that the page shown stays until the next one is loaded. (A transition
+ * to a ready page would only be rendered in slices between other work, and redone from the start
+ * when a store it reads changes meanwhile, e.g. the tapped chat's messages coming in.)
+ */
 function changed(): void {
   const next = readLocation();
   if (next.pathname === current.pathname && next.search === current.search) return;
   current = next;
-  startTransition(() => {
+  const tell = () => {
     for (const listener of listeners) listener(next);
-  });
+  };
+  if (isReady(next)) tell();
+  else startTransition(tell);
 }
 
 let listening = false;

@@ -11,6 +11,8 @@ export interface LazyPage {
   component(): ComponentType<PageProps>;
   /** Loads the page's code now. */
   preload(): Promise<unknown>;
+  /** Its code is in: the page draws without suspending. */
+  ready(): boolean;
 }
 
 /** Rejects after the page load time-out (spec §9: 60 s). */
@@ -31,7 +33,7 @@ function withTimeout<T>(loading: Promise<T>): Promise<T> {
 }
 
 /** A page whose code comes with the app's. */
-export const bundledPage = (page: ComponentType<PageProps>): LazyPage => ({ component: () => page, preload: () => Promise.resolve() });
+export const bundledPage = (page: ComponentType<PageProps>): LazyPage => ({ component: () => page, preload: () => Promise.resolve(), ready: () => true });
 
 /**
  * A lazily loaded page whose loading fails after the page load time-out. The page loads with the
@@ -58,5 +60,5 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
     return loading;
   };
   const Lazy = lazy(() => withTimeout(loadOnce()));
-  return { component: () => loaded ?? Lazy, preload: loadOnce };
+  return { component: () => loaded ?? Lazy, preload: loadOnce, ready: () => loaded !== undefined };
 }

@@ -33,7 +33,8 @@ import { MessageList } from './chat/MessageList.tsx';
 import { type MenuAction, MessageMenu } from './chat/MessageMenu.tsx';
 import { buildRows } from './chat/rows.ts';
 import { chatPhotos } from './chat/photos.ts';
-import { type PhotoGallery, PhotoGalleryContext, PhotoViewer } from './chat/PhotoViewer.tsx';
+import { type PhotoGallery, PhotoGalleryContext } from './chat/PhotoViewer.tsx';
+import { PhotoViewer, preloadChatSheets } from './chat/sheets.ts';
 import { quoteOfMessage } from './chat/quote.ts';
 import { SelectionBar } from './chat/SelectionBar.tsx';
 import { useChatTitle } from './chat/useChatTitle.ts';
@@ -42,6 +43,10 @@ import { type ChatKind, useSendBlock } from './chat/useSendBlock.ts';
 import { stopVoice } from './chat/voicePlayer.ts';
 import { useGroupNoticeOnce } from './group/noticeOnce.tsx';
 import { PathTo, Paths } from '../../paths.ts';
+import { whenIdle } from '../../whenIdle.ts';
+
+/** Idle or not, the sheets' code starts loading this long after the messages came. */
+const SHEETS_IDLE_TIMEOUT_MS = 3000;
 
 const EMPTY: Thread = { items: [], hasOlder: true, loading: false, loaded: false, syncedMsgId: 0 };
 
@@ -110,6 +115,9 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
     useConversations.getState().setActive(contactId);
     load();
   }, [contactId, load]);
+
+  // the sheets' code once the messages are drawn, so that the first photo or menu opens without a wait
+  useEffect(() => (thread.loaded ? whenIdle(preloadChatSheets, SHEETS_IDLE_TIMEOUT_MS) : undefined), [thread.loaded]);
 
   // Leaving the chat stops a voice message that is playing.
   useEffect(() => stopVoice, []);

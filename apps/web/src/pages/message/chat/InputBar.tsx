@@ -13,7 +13,7 @@ import { mentionIdsIn } from './drafts.ts';
 import { EmojiPanel } from './EmojiPanel.tsx';
 import type { PickedPlace } from './LocationPicker.tsx';
 import { readImageSize, readVideoMeta } from './mediaMeta.ts';
-import { MentionPicker } from './MentionPicker.tsx';
+import { MentionPicker } from './sheets.ts';
 import { type MoreItem, MorePanel } from './MorePanel.tsx';
 import { quoteLine } from './quote.ts';
 import { VoiceHoldButton } from './VoiceHoldButton.tsx';

@@ -1,16 +1,16 @@
 import { toGroupId } from '@parley/protocol';
 import { useEffect } from 'react';
 import { showAlert } from '../../../components/feedback.tsx';
-import { RichTextView } from '../../../components/richText/RichTextView.tsx';
 import { t } from '../../../i18n/index.ts';
 import { markNoticeSeen, seenNoticeAt } from '../../../stores/groupNoticeSeen.ts';
 import { useGroupEntry } from '../../../stores/groups.ts';
 import { useSession } from '../../../stores/session.ts';
 import styles from './group.module.css';
 
-/** Shows the group notice (rich text, or an old plain text) in a dialog. */
-export function showGroupNotice(notice: string): Promise<void> {
-  return showAlert({
+/** Shows the group notice (rich text, or an old plain text) in a dialog; the rich-text view's code (with its sanitizer) loads with the first notice shown. */
+export async function showGroupNotice(notice: string): Promise<void> {
+  const { RichTextView } = await import('../../../components/richText/RichTextView.tsx');
+  await showAlert({
     title: t('groups.notice'),
     content: <RichTextView html={notice} className={styles.noticeText} testId="group-notice-dialog" />,
   });

@@ -1,10 +1,11 @@
-import { type CallMedia, type CallOutcome, callRecordSchema, formatCallDuration } from '@parley/protocol';
+import { type CallMedia, type CallOutcome, formatCallDuration } from '@parley/protocol';
 import { PhoneFill, VideoOutline } from 'antd-mobile-icons';
 import { useTranslation } from '../../../../i18n/index.ts';
 import { callContact } from '../../../../calls/callContact.ts';
 import type { ChatItem } from '../../../../stores/messageList.ts';
 import { useChatScope } from '../ChatContext.ts';
 import styles from './Bubbles.module.css';
+import { callRecordOf } from './callRecord.ts';
 
 /** What a record says: "Duration 01:23", "Cancelled", "Declined", "No answer" or "Busy". */
 function useRecordText(outcome: CallOutcome | null, duration: number): string {
@@ -17,8 +18,7 @@ function useRecordText(outcome: CallOutcome | null, duration: number): string {
 export function CallBubble({ message, mine }: { message: ChatItem; mine: boolean }) {
   const { t } = useTranslation();
   const scope = useChatScope();
-  const parsed = callRecordSchema.safeParse(message.extends);
-  const record = parsed.success ? parsed.data : null;
+  const record = callRecordOf(message.extends);
   const media: CallMedia = record?.media ?? 'voice';
   const text = useRecordText(record?.outcome ?? null, record?.duration ?? 0);
   const callBack = () => {

@@ -1,7 +1,7 @@
 import { formatFileSize } from '@parley/protocol';
 import { useState } from 'react';
 import type { ChatItem } from '../../../../stores/messageList.ts';
-import { FilePreview } from '../FilePreview.tsx';
+import { FilePreview } from '../sheets.ts';
 import styles from './Bubbles.module.css';
 import { badgeExtOf, fileIconColor } from './fileIcon.ts';
 import { UploadProgress } from './UploadProgress.tsx';

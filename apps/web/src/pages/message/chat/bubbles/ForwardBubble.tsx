@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../../i18n/index.ts';
 import type { ChatItem } from '../../../../stores/messageList.ts';
-import { ForwardHistory, forwardItemsOf, forwardLineOf, forwardTitleOf } from '../ForwardHistory.tsx';
+import { forwardItemsOf, forwardLineOf, forwardTitleOf } from '../forwardItems.ts';
+import { ForwardHistory } from '../sheets.ts';
 import styles from './Bubbles.module.css';
 
 /** A merged forward: the title and the first lines, in my language; tap opens the whole history. */
