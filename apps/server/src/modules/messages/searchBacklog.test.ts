@@ -80,9 +80,9 @@ describe('search before the index has the newest messages (sqlite)', () => {
       .sort((x, y) => y - x);
   }
 
-  async function find(max: number, tuning: Partial<SearchTuning>) {
+  async function find(max: number, tuning: Partial<SearchTuning>, keywords = 'apple PIE') {
     const memberships = await conversationsStore.memberships(s.built.ctx.db, a.id);
-    return (await searchMatchIds(s.built.ctx.db, 'sqlite', a.id, 'apple PIE', memberships, max, tuning)).map((m) => m.msg_id);
+    return (await searchMatchIds(s.built.ctx.db, 'sqlite', a.id, keywords, memberships, max, tuning)).map((m) => m.msg_id);
   }
 
   async function listed(contact: TestUser): Promise<number[]> {
@@ -118,6 +118,24 @@ describe('search before the index has the newest messages (sqlite)', () => {
       }
     }
     await sql`insert into messages_fts(messages_fts) values ('integrity-check')`.execute(db);
+  });
+
+  it("a chat's new word is found before its grams are indexed, and by them once they are", async () => {
+    const db = s.built.ctx.db;
+    await indexAll(db);
+    const ac = privateConvKey(a.id, c.id);
+    const mine = [await say(a, c, 'Mango lassi one'), await say(c, a, 'mango LASSI two')].reverse();
+    await say(b, c, 'mango lassi of others');
+    const grams = async () => (await sql`select gram from conv_grams where conv_key = ${ac} and gram in ('man', 'ssi')`.execute(db)).rows.length;
+    expect(await grams()).toBe(0);
+    for (const indexedNow of [false, true]) {
+      for (const [, tuning] of ways) {
+        expect(await find(1000, tuning, 'mango lassi')).toEqual(mine);
+        expect(await find(1000, { ...tuning, byGrams: false }, 'mango lassi')).toEqual(mine);
+      }
+      if (!indexedNow) await indexAll(db);
+    }
+    expect(await grams()).toBe(2);
   });
 
   it('a message removed before it was indexed leaves the index consistent', async () => {

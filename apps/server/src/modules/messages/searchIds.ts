@@ -1,6 +1,7 @@
 import { FORWARD_MESSAGE_TYPE, groupContactId, parseGroupSetting, SEARCH_MATCHES_MAX } from '@parley/protocol';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
+import { holdsGrams, keywordGrams } from '../../db/convGrams.ts';
 import { likePattern } from '../../db/like.ts';
 import type { MembershipRow } from '../conversations/store.ts';
 import { indexedUpTo } from './searchIndex.ts';
@@ -23,9 +24,11 @@ export interface SearchTuning {
    * memory (see sqliteIntersection), on PostgreSQL as one last window.
    */
   windows: number;
+  /** Whether only my chats holding every gram of the keyword are read (conv_grams); off only to compare answers in tests. */
+  byGrams: boolean;
 }
 
-export const SEARCH_TUNING: SearchTuning = { fewMatches: 2_000, firstWindow: 16_384, windowGrowth: 4, windows: 2 };
+export const SEARCH_TUNING: SearchTuning = { fewMatches: 2_000, firstWindow: 16_384, windowGrowth: 4, windows: 2, byGrams: true };
 
 export interface SearchMatch {
   msg_id: number;
@@ -53,7 +56,9 @@ export function* msgIdWindows(top: number, bottom: number, first: number, growth
  * `max`: visible to me (after my clearing, after joining a group that hides its history, not
  * deleted by me, of a group I am still in), searchable and not recalled.
  *
- * Two ways, by how many messages of the whole server match:
+ * First only my chats that can hold the keyword are kept (every gram of it in conv_grams): a word
+ * common on the server but absent from my chats ends there, without reading a message. Then, in
+ * those chats, two ways, by how many messages of the whole server match:
  * - few (a rare word or phrase): the text index leads, every match is looked at once;
  * - many (a common word): the text index would hand over every match of every chat of the server
  *   (167,000 for a word of a sixth of 1M messages), most not mine. Instead my chats are walked
@@ -72,14 +77,17 @@ export async function searchMatchIds(
   tuning: Partial<SearchTuning> = {},
 ): Promise<SearchMatch[]> {
   const tune = { ...SEARCH_TUNING, ...tuning };
-  const chats = myChats(me, memberships);
   if (!isIndexable(keywords)) {
     // a keyword too short for the index: the newest SEARCH_SHORT_KEYWORD_WINDOW of my messages only
     const floor = await recentFloor(db, { userId: me });
-    return (await sql<SearchMatch>`${chats.select(dialect, sql`m.msg_id > ${floor}`, keywords)} order by m.msg_id desc limit ${max}`.execute(db)).rows.map(
+    const every = myChats(me, memberships);
+    return (await sql<SearchMatch>`${every.select(dialect, sql`m.msg_id > ${floor}`, keywords)} order by m.msg_id desc limit ${max}`.execute(db)).rows.map(
       asMatch,
     );
   }
+  const only = tune.byGrams ? await chatsThatCanMatch(db, dialect, me, memberships, keywords) : undefined;
+  if (only?.length === 0) return [];
+  const chats = myChats(me, memberships, only);
   if (await fewMatches(db, dialect, keywords, tune.fewMatches)) {
     if (dialect === 'sqlite') {
       // the newest messages, not in the index yet, read directly; then the index leads, newest match
@@ -209,19 +217,38 @@ async function fewMatches(db: Db, dialect: Dialect, keywords: string, few: numbe
 }
 
 /**
- * My chat-list rows as the search sees them: every row but those of groups I am no longer in, each
- * visible above its floor (my clearing; for a group that hides history from before joining, my
- * joining message too).
+ * The conv_keys of my rows that can hold `keywords`: every gram of it in conv_grams, or (SQLite) a
+ * message the indexer has not reached yet; undefined when every row can. A few index seeks per chat
+ * of mine, however many messages of the server hold the keyword.
  */
-function myChats(me: number, memberships: MembershipRow[]) {
+async function chatsThatCanMatch(db: Db, dialect: Dialect, me: number, memberships: MembershipRow[], keywords: string): Promise<string[] | undefined> {
+  const { rows } = await sql<{ conv_key: string; can: number | boolean }>`
+    select c.conv_key, case when ${holdsGrams(sql.ref('c.conv_key'), keywordGrams(keywords))} then 1 else 0 end as can
+    from conversations c where c.user_id = ${me} and ${myChats(me, memberships).mineOnly}`.execute(db);
+  const notIndexed = new Set<string>();
+  if (dialect === 'sqlite') {
+    const tail = await sql<{ conv_key: string }>`select distinct conv_key from messages where msg_id > ${await indexedUpTo(db)}`.execute(db);
+    for (const r of tail.rows) notIndexed.add(r.conv_key);
+  }
+  const can = rows.filter((r) => Number(r.can) === 1 || notIndexed.has(r.conv_key)).map((r) => r.conv_key);
+  return can.length === rows.length ? undefined : can;
+}
+
+/**
+ * My chat-list rows as the search sees them: every row but those of groups I am no longer in (and
+ * of those, only `only` when given), each visible above its floor (my clearing; for a group that
+ * hides history from before joining, my joining message too).
+ */
+function myChats(me: number, memberships: MembershipRow[], only?: string[]) {
   const groupIds = memberships.map((m) => groupContactId(m.group_id) as string);
   const joinFloors = memberships
     .filter((m) => parseGroupSetting(m.setting).history !== 1 && Number(m.joined_msg_id) > 0)
     .map((m) => [groupContactId(m.group_id) as string, Number(m.joined_msg_id)] as const);
-  const mineOnly: RawBuilder<unknown> =
+  const stillIn: RawBuilder<unknown> =
     groupIds.length === 0
       ? sql`c.contact_id not like 'group-%'`
       : sql`(c.contact_id not like 'group-%' or c.contact_id in (${sql.join(groupIds)}))`;
+  const mineOnly = only === undefined ? stillIn : sql`${stillIn} and c.conv_key in (${sql.join(only)})`;
   /** the lowest msg_id a message of this row must be above */
   const floor = (dialect: Dialect): RawBuilder<number> => {
     if (joinFloors.length === 0) return sql<number>`c.cleared_msg_id`;
@@ -235,6 +262,7 @@ function myChats(me: number, memberships: MembershipRow[]) {
     and not exists (select 1 from message_deletions d where d.user_id = ${me} and d.msg_id = m.msg_id)
     and lower(m.content) like ${likePattern(keywords)} escape '\\'`;
   return {
+    mineOnly,
     visible,
     /** the matches `m` of my rows `c` that also satisfy `where` (unordered) */
     select: (dialect: Dialect, where: RawBuilder<unknown>, keywords: string) => sql`
