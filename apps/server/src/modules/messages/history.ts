@@ -18,6 +18,7 @@ import { fileUrlFor } from '../uploads/files.ts';
 import { userCards } from '../users/directory.ts';
 import { type MessageRow, toChatMessage } from './serialize.ts';
 import { type MsgEb, mentions, notDeletedBy, selectMessages } from './store.ts';
+import { withinSearchBudget } from './searchBudget.ts';
 import { SEARCHABLE_TYPES, searchMatchIds } from './searchIds.ts';
 import { contentMatches, isIndexable, recentFloor } from './textSearch.ts';
 
@@ -103,7 +104,9 @@ export function messageHistory(ctx: AppContext) {
   async function search(me: number, keywords: string, perContact: number): Promise<MessageSearchHit[]> {
     // first only the ids of the matches (no content, no joins), then whole rows for the few kept
     const memberships = await conversationsStore.memberships(db, me);
-    const matches = await searchMatchIds(db, ctx.dialect, me, keywords, memberships);
+    const matches = await withinSearchBudget(db, ctx.dialect, ctx.config.searchStatementTimeoutMs, (q) =>
+      searchMatchIds(q, ctx.dialect, me, keywords, memberships),
+    );
     const groups = new Map(
       memberships.map((m) => [groupContactId(m.group_id) as string, { ...m, history: parseGroupSetting(m.setting).history }]),
     );
