@@ -28,7 +28,7 @@ describe.each(pgUrl ? [pgUrl] : [])('a search reaching its statement timeout (po
     await other.connect();
     try {
       await other.query('begin');
-      await other.query(`lock table "${s.built.ctx.config.databaseSchema}".conv_grams in access exclusive mode`);
+      await other.query(`lock table "${s.built.ctx.config.databaseSchema}".conv_gram_bits in access exclusive mode`);
       const refused = await s.post('/enterprise/im/searchMessages', { keywords: 'apple pie' }, a.token);
       expect(refused.body).toMatchObject({ code: 400, key: 'messages.searchTooLong', data: null });
       await other.query('rollback');

@@ -1,7 +1,7 @@
 import { groupContactId, groupConvKey, privateConvKey } from '@parley/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keywordGrams } from '../../db/convGrams.ts';
+import { bitMask, GRAM_BITS, gramBit, gramBitRows, holdsBits, keywordBits } from '../../db/convGrams.ts';
 import { backends, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { seedGroup, setGroupSetting } from '../../testing/index.ts';
 import { conversationsStore } from '../conversations/store.ts';
@@ -174,13 +174,35 @@ describe.each(backends)('search over windows of msg_id (%s)', (backend) => {
     expect((await reads({ byGrams: false })).matches).toBeGreaterThan(0);
   });
 
-  it("conv_grams holds the grams of each chat's messages, of no other chat", async () => {
+  /** whether the chat's row of gram bits has every bit of `keywords` */
+  async function chatHolds(key: string, keywords: string): Promise<boolean> {
     const db = s.built.ctx.db;
-    const held = async (key: string) =>
-      (await sql<{ gram: string }>`select gram from conv_grams where conv_key = ${key} and gram in (${sql.join(keywordGrams('kiwi tart'))})`.execute(db)).rows.map((r) => r.gram).sort();
-    expect(await held(privateConvKey(a.id, b.id))).toEqual(keywordGrams('kiwi tart').sort());
-    expect(await held(privateConvKey(b.id, d.id))).toEqual(keywordGrams('kiwi tart').sort());
-    expect(await held(privateConvKey(a.id, c.id))).toEqual([]);
+    if (backend === 'postgres') {
+      const mask = sql`${bitMask(keywordBits(keywords))}::bit(${sql.lit(GRAM_BITS)})`;
+      const { rows } = await sql<{ can: boolean }>`select (bits & ${mask}) = ${mask} as can from conv_gram_bits where conv_key = ${key}`.execute(db);
+      return rows[0]?.can ?? false;
+    }
+    const { rows } = await sql<{ bits: Uint8Array }>`select bits from conv_gram_bits where conv_key = ${key}`.execute(db);
+    return holdsBits(rows[0]?.bits ?? null, keywordBits(keywords));
+  }
+
+  it("a chat's gram bits hold the grams of its messages; a chat without the word lacks some", async () => {
+    expect(await chatHolds(privateConvKey(a.id, b.id), 'kiwi tart')).toBe(true);
+    expect(await chatHolds(privateConvKey(b.id, d.id), 'kiwi tart')).toBe(true);
+    expect(await chatHolds(privateConvKey(a.id, c.id), 'kiwi tart')).toBe(false);
+    expect(await chatHolds(privateConvKey(a.id, c.id), 'pineapple')).toBe(true);
+  });
+
+  it('the bits SQL sets are the bits the search looks for (gramBit)', async () => {
+    const db = s.built.ctx.db;
+    for (const text of ['Kiwi TART', 'ÄPFEL und Straße', '😀😃😄 end', '我们明天见吧', '50%_off']) {
+      const lowered = (await sql<{ l: string }>`select lower(cast(${text} as text)) as l`.execute(db)).rows[0].l;
+      const source = sql`(select cast(${'k'} as text) as conv_key, cast(${text} as text) as content) src`;
+      const { rows } = await sql<{ bit: number }>`${gramBitRows(s.built.ctx.dialect, source, [...text].length)}`.execute(db);
+      const chars = [...lowered];
+      const expectedBits = new Set(chars.slice(0, -2).map((_, i) => gramBit(chars.slice(i, i + 3).join(''))));
+      expect(new Set(rows.map((r) => Number(r.bit)))).toEqual(expectedBits);
+    }
   });
 
   it('keeps every chat that matches, whatever the case, script or LIKE characters of the text', async () => {

@@ -1,7 +1,7 @@
 import { FORWARD_MESSAGE_TYPE, groupContactId, parseGroupSetting, SEARCH_MATCHES_MAX } from '@parley/protocol';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
-import { holdsGrams, keywordGrams } from '../../db/convGrams.ts';
+import { bitMask, GRAM_BITS, holdsBits, keywordBits } from '../../db/convGrams.ts';
 import { likePattern } from '../../db/like.ts';
 import type { MembershipRow } from '../conversations/store.ts';
 import { indexedUpTo } from './searchIndex.ts';
@@ -24,7 +24,7 @@ export interface SearchTuning {
    * memory (see sqliteIntersection), on PostgreSQL as one last window.
    */
   windows: number;
-  /** Whether only my chats holding every gram of the keyword are read (conv_grams); off only to compare answers in tests. */
+  /** Whether only my chats with every bit of the keyword's grams are read (conv_gram_bits); off only to compare answers in tests. */
   byGrams: boolean;
 }
 
@@ -56,7 +56,7 @@ export function* msgIdWindows(top: number, bottom: number, first: number, growth
  * `max`: visible to me (after my clearing, after joining a group that hides its history, not
  * deleted by me, of a group I am still in), searchable and not recalled.
  *
- * First only my chats that can hold the keyword are kept (every gram of it in conv_grams): a word
+ * First only my chats that can hold the keyword are kept (every bit of its grams in conv_gram_bits): a word
  * common on the server but absent from my chats ends there, without reading a message. Then, in
  * those chats, two ways, by how many messages of the whole server match:
  * - few (a rare word or phrase): the text index leads, every match is looked at once;
@@ -217,20 +217,29 @@ async function fewMatches(db: Db, dialect: Dialect, keywords: string, few: numbe
 }
 
 /**
- * The conv_keys of my rows that can hold `keywords`: every gram of it in conv_grams, or (SQLite) a
- * message the indexer has not reached yet; undefined when every row can. A few index seeks per chat
- * of mine, however many messages of the server hold the keyword.
+ * The conv_keys of my rows that can hold `keywords`: every bit of its grams set in conv_gram_bits,
+ * or (SQLite) a message the indexer has not reached yet; undefined when every row can. One row of
+ * bits per chat of mine, however many messages of the server hold the keyword.
  */
 async function chatsThatCanMatch(db: Db, dialect: Dialect, me: number, memberships: MembershipRow[], keywords: string): Promise<string[] | undefined> {
-  const { rows } = await sql<{ conv_key: string; can: number | boolean }>`
-    select c.conv_key, case when ${holdsGrams(sql.ref('c.conv_key'), keywordGrams(keywords))} then 1 else 0 end as can
-    from conversations c where c.user_id = ${me} and ${myChats(me, memberships).mineOnly}`.execute(db);
-  const notIndexed = new Set<string>();
-  if (dialect === 'sqlite') {
-    const tail = await sql<{ conv_key: string }>`select distinct conv_key from messages where msg_id > ${await indexedUpTo(db)}`.execute(db);
-    for (const r of tail.rows) notIndexed.add(r.conv_key);
+  const bits = keywordBits(keywords);
+  const mine = myChats(me, memberships).mineOnly;
+  let rows: { conv_key: string; can: boolean }[];
+  if (dialect === 'postgres') {
+    const mask = sql`${bitMask(bits)}::bit(${sql.lit(GRAM_BITS)})`;
+    const answer = await sql<{ conv_key: string; can: boolean }>`
+      select c.conv_key, coalesce((b.bits & ${mask}) = ${mask}, false) as can
+      from conversations c left join conv_gram_bits b on b.conv_key = c.conv_key where c.user_id = ${me} and ${mine}`.execute(db);
+    rows = answer.rows;
+  } else {
+    const answer = await sql<{ conv_key: string; bits: Uint8Array | null }>`
+      select c.conv_key, b.bits from conversations c left join conv_gram_bits b on b.conv_key = c.conv_key where c.user_id = ${me} and ${mine}`.execute(db);
+    // by msg_id, not distinct: SQLite read a distinct list off the whole (conv_key, msg_id) index
+    const tail = await sql<{ conv_key: string }>`select conv_key from messages where msg_id > ${await indexedUpTo(db)} order by msg_id`.execute(db);
+    const notIndexed = new Set(tail.rows.map((r) => r.conv_key));
+    rows = answer.rows.map((r) => ({ conv_key: r.conv_key, can: notIndexed.has(r.conv_key) || holdsBits(r.bits, bits) }));
   }
-  const can = rows.filter((r) => Number(r.can) === 1 || notIndexed.has(r.conv_key)).map((r) => r.conv_key);
+  const can = rows.filter((r) => r.can).map((r) => r.conv_key);
   return can.length === rows.length ? undefined : can;
 }
 

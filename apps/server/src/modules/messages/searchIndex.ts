@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { addConvGrams } from '../../db/convGrams.ts';
+import { addGramBitsSqlite } from '../../db/convGrams.ts';
 import type { Db } from '../../db/index.ts';
 
 /**
  * SQLite's search index is written in batches after the sends' commits (018_search_backlog): every
- * message with msg_id <= `indexedUpTo` is in `messages_fts` and `conv_grams`, the newer ones are not yet. Search
+ * message with msg_id <= `indexedUpTo` is in `messages_fts` and `conv_gram_bits`, the newer ones are not yet. Search
  * reads those few directly, so its answers are complete at once. PostgreSQL indexes in the insert.
  */
 
@@ -23,7 +23,7 @@ export async function indexBacklog(db: Db, max: number): Promise<number> {
     const top = rows[0]?.top;
     if (top === null || top === undefined) return 0;
     await sql`insert into messages_fts(rowid, content) select msg_id, content from messages where msg_id > ${from} and msg_id <= ${top}`.execute(trx);
-    await addConvGrams(trx, from, top);
+    await addGramBitsSqlite(trx, from, top);
     await sql`update search_progress set indexed_upto = ${top} where id = 1`.execute(trx);
     return Number(rows[0].n);
   });
