@@ -28,6 +28,7 @@ describe('search before the index has the newest messages (sqlite)', () => {
     ['led by the text index', { fewMatches: Number.MAX_SAFE_INTEGER }],
     ['in windows of my chats', { fewMatches: -1, firstWindow: 5, windowGrowth: 2, windows: Number.MAX_SAFE_INTEGER }],
     ['windows, then the rest at once', { fewMatches: -1, firstWindow: 5, windowGrowth: 2, windows: 1 }],
+    ['in slices only', { fewMatches: -1, windows: 0, sliceIds: 7 }],
     ['as tuned', {}],
   ];
 
@@ -140,6 +141,16 @@ describe('search before the index has the newest messages (sqlite)', () => {
       if (!indexedNow) await indexAll(db);
     }
     expect(await grams()).toBe(true);
+  });
+
+  it('a search that has run past its time is refused between slices (a clock 60 ms on at each look)', async () => {
+    let clock = 0;
+    const now = () => (clock += 60);
+    const slices = { fewMatches: -1, windows: 0, sliceIds: 3, timeoutMs: 100, now };
+    await expect(find(1000, slices)).rejects.toMatchObject({ key: 'messages.searchTooLong' });
+    clock = 0;
+    // the same search in one slice: no second look at the clock
+    expect(await find(1000, { ...slices, sliceIds: 1_000_000 })).toEqual(expected());
   });
 
   it('a message removed before it was indexed leaves the index consistent', async () => {

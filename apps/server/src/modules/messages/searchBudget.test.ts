@@ -6,7 +6,7 @@ import { befriend, send } from '../../testing/index.ts';
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 /**
- * On PostgreSQL a search holds a pooled connection only as long as SEARCH_STATEMENT_TIMEOUT_MS: a
+ * On PostgreSQL a search holds a pooled connection only as long as SEARCH_TIMEOUT_MS: a
  * statement that waits or runs longer is cancelled and the search refused with a stable key. Here
  * the statement is made to wait on a lock another connection holds (no timing involved).
  */
@@ -16,7 +16,7 @@ describe.each(pgUrl ? [pgUrl] : [])('a search reaching its statement timeout (po
   let b: TestUser;
 
   beforeAll(async () => {
-    s = await startServer('postgres', { env: { SEARCH_STATEMENT_TIMEOUT_MS: '200' } });
+    s = await startServer('postgres', { env: { SEARCH_TIMEOUT_MS: '200' } });
     [a, b] = [await s.user('Ann'), await s.user('Bo')];
     await befriend(s.built.ctx.db, a.id, b.id);
     expect((await send(s, b.token, { toContactId: a.id, content: 'apple pie' })).body.code).toBe(0);

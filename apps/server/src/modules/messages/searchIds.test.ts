@@ -34,6 +34,8 @@ describe.each(backends)('search over windows of msg_id (%s)', (backend) => {
       ['led by the text index', { fewMatches: Number.MAX_SAFE_INTEGER }],
       ['in windows of my chats', { fewMatches: -1, firstWindow: 7, windowGrowth: 2, windows: Number.MAX_SAFE_INTEGER }],
       ['windows, then the rest at once', { fewMatches: -1, firstWindow: 7, windowGrowth: 2, windows: 1 }],
+      ['windows, then the rest in slices', { fewMatches: -1, firstWindow: 7, windowGrowth: 2, windows: 1, sliceIds: 13 }],
+      ['in slices only', { fewMatches: -1, windows: 0, sliceIds: 29 }],
       ['as tuned', {}],
     ] as [string, Partial<SearchTuning>][]
   ).flatMap(([name, tuning]) => [

@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import { bitMask, GRAM_BITS, holdsBits, keywordBits } from '../../db/convGrams.ts';
 import { likePattern } from '../../db/like.ts';
+import { fail } from '../../domainError.ts';
 import type { MembershipRow } from '../conversations/store.ts';
 import { indexedUpTo } from './searchIndex.ts';
 import { ftsPhrase, isIndexable, recentFloor } from './textSearch.ts';
@@ -26,9 +27,23 @@ export interface SearchTuning {
   windows: number;
   /** Whether only my chats with every bit of the keyword's grams are read (conv_gram_bits); off only to compare answers in tests. */
   byGrams: boolean;
+  /** SQLite: msg_ids met in memory at a time (see sqliteIntersection), with a turn of the event loop between. */
+  sliceIds: number;
+  /** SQLite: the search is refused once it has run this long, checked between windows and slices. */
+  timeoutMs: number;
+  now: () => number;
 }
 
-export const SEARCH_TUNING: SearchTuning = { fewMatches: 2_000, firstWindow: 16_384, windowGrowth: 4, windows: 2, byGrams: true };
+export const SEARCH_TUNING: SearchTuning = {
+  fewMatches: 2_000,
+  firstWindow: 16_384,
+  windowGrowth: 4,
+  windows: 2,
+  byGrams: true,
+  sliceIds: 1_048_576,
+  timeoutMs: 1_000,
+  now: () => performance.now(),
+};
 
 export interface SearchMatch {
   msg_id: number;
@@ -109,12 +124,14 @@ export async function searchMatchIds(
   const bottom = await chats.lowestFloor(db);
   const found: SearchMatch[] = [];
   let windows = 0;
+  const budget = sqliteBudget(dialect, tune);
   // the loop ends at the last window: PostgreSQL reads the rest in it, SQLite meets ids in memory
   for (const { lo, hi } of msgIdWindows(top, bottom, tune.firstWindow, tune.windowGrowth)) {
     const last = windows === tune.windows;
+    await budget.turn();
     if (last && dialect === 'sqlite') {
-      // the rest at once: my ids and the index's matches met in memory, only the ids of both read as rows
-      found.push(...(await sqliteIntersection(db, chats, keywords, hi, max - found.length)));
+      // the rest: my ids and the index's matches met in memory, only the ids of both read as rows
+      found.push(...(await sqliteIntersection(db, chats, keywords, { bottom, hi, slice: tune.sliceIds }, max - found.length, budget)));
       break;
     }
     windows++;
@@ -129,10 +146,11 @@ export async function searchMatchIds(
 
 /**
  * SQLite, after `windows` windows of my chats without enough matches (a word common on the server
- * but rare or absent in my chats): every id of mine at or below `hi` and every id of the index's
- * matches at or below `hi`, each read in one pass (group_concat: one row, not one per id), met in
- * memory; only the ids in both are read as rows, newest first, until `limit` are found. Reading
- * each message of mine as a row instead touched nearly every page of the table.
+ * but rare or absent in my chats): slice by slice of msg_id, newest first, every id of mine and
+ * every id of the index's matches in the slice, each read in one pass (group_concat: one row, not
+ * one per id), met in memory; only the ids in both are read as rows, until `limit` are found.
+ * Reading each message of mine as a row instead touched nearly every page of the table. Between
+ * slices the event loop takes a turn (others' calls run) and the budget is checked.
  */
 const VERIFY_CHUNK = 500;
 
@@ -172,24 +190,51 @@ export function intersectSorted(a: Float64Array, b: Float64Array): number[] {
   return out;
 }
 
-async function sqliteIntersection(db: Db, chats: ReturnType<typeof myChats>, keywords: string, hi: number, limit: number): Promise<SearchMatch[]> {
+async function sqliteIntersection(
+  db: Db,
+  chats: ReturnType<typeof myChats>,
+  keywords: string,
+  range: { bottom: number; hi: number; slice: number },
+  limit: number,
+  budget: ReturnType<typeof sqliteBudget>,
+): Promise<SearchMatch[]> {
   // my ids the index does not hold yet are candidates as they are (the rows read below check the text)
   const indexed = await indexedUpTo(db);
-  const mineRow = await sql<{ ids: string | null }>`${chats.ids('sqlite', hi)}`.execute(db);
-  const mine = parseIds(mineRow.rows[0]?.ids ?? null).sort();
-  if (mine.length === 0) return [];
-  const ftsRow = await sql<{ ids: string | null }>`
-    select group_concat(rowid) as ids from messages_fts where messages_fts match ${ftsPhrase(keywords)} and rowid <= ${Math.min(hi, indexed)}`.execute(db);
-  const notIndexed = [...mine.filter((id) => id > indexed)];
-  const both = [...intersectSorted(mine, parseIds(ftsRow.rows[0]?.ids ?? null).sort()), ...notIndexed].reverse();
   const found: SearchMatch[] = [];
-  for (let at = 0; at < both.length && found.length < limit; at += VERIFY_CHUNK) {
-    const chunk = both.slice(at, at + VERIFY_CHUNK);
-    const { rows } = await sql<SearchMatch>`${chats.select('sqlite', sql`m.msg_id in (${sql.join(chunk)})`, keywords)}
-      order by m.msg_id desc limit ${limit - found.length}`.execute(db);
-    found.push(...rows.map(asMatch));
+  for (let hi = range.hi; hi > range.bottom && found.length < limit; hi -= range.slice) {
+    const lo = Math.max(range.bottom, hi - range.slice);
+    if (hi < range.hi) await budget.turn();
+    const mineRow = await sql<{ ids: string | null }>`${chats.ids(lo, hi)}`.execute(db);
+    const mine = parseIds(mineRow.rows[0]?.ids ?? null).sort();
+    if (mine.length === 0) continue;
+    const ftsRow = await sql<{ ids: string | null }>`
+      select group_concat(rowid) as ids from messages_fts where messages_fts match ${ftsPhrase(keywords)} and rowid > ${lo} and rowid <= ${Math.min(hi, indexed)}`.execute(db);
+    const notIndexed = [...mine.filter((id) => id > indexed)];
+    const both = [...intersectSorted(mine, parseIds(ftsRow.rows[0]?.ids ?? null).sort()), ...notIndexed].reverse();
+    for (let at = 0; at < both.length && found.length < limit; at += VERIFY_CHUNK) {
+      const chunk = both.slice(at, at + VERIFY_CHUNK);
+      const { rows } = await sql<SearchMatch>`${chats.select('sqlite', sql`m.msg_id in (${sql.join(chunk)})`, keywords)}
+        order by m.msg_id desc limit ${limit - found.length}`.execute(db);
+      found.push(...rows.map(asMatch));
+    }
   }
   return found;
+}
+
+/**
+ * SQLite runs a search on the one event loop: between its windows and slices it gives others a
+ * turn, and refuses the search (messages.searchTooLong) once it has run `timeoutMs`. PostgreSQL's
+ * statements have their own timeout (searchBudget.ts).
+ */
+function sqliteBudget(dialect: Dialect, tune: SearchTuning) {
+  const started = tune.now();
+  return {
+    async turn(): Promise<void> {
+      if (dialect !== 'sqlite') return;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (tune.now() - started > tune.timeoutMs) throw fail('messages.searchTooLong');
+    },
+  };
 }
 
 const asMatch = (r: SearchMatch): SearchMatch => ({ msg_id: Number(r.msg_id), conv_key: r.conv_key, contact_id: r.contact_id });
@@ -309,10 +354,10 @@ function myChats(me: number, memberships: MembershipRow[], only?: string[]) {
       select m.msg_id, m.conv_key, c.contact_id from messages m cross join conversations c
       where m.msg_id > ${indexed} and c.conv_key = m.conv_key and c.user_id = ${me} and ${visible('sqlite', keywords)}
       order by m.msg_id desc`,
-    /** every id of my visible messages with msg_id <= hi, comma-separated (one row: `ids`) */
-    ids: (dialect: Dialect, hi: number) => sql`
+    /** SQLite: every id of my visible messages with lo < msg_id <= hi, comma-separated (one row: `ids`) */
+    ids: (lo: number, hi: number) => sql`
       select group_concat(m.msg_id) as ids from conversations c cross join messages m
-      where c.user_id = ${me} and ${mineOnly} and m.conv_key = c.conv_key and m.msg_id > ${floor(dialect)} and m.msg_id <= ${hi}`,
+      where c.user_id = ${me} and ${mineOnly} and m.conv_key = c.conv_key and m.msg_id > max(${lo}, ${floor('sqlite')}) and m.msg_id <= ${hi}`,
     /** the lowest floor of my rows: below it nothing of mine is visible */
     async lowestFloor(db: Db): Promise<number> {
       const row = await db.selectFrom('conversations').select((eb) => eb.fn.min('cleared_msg_id').as('min')).where('user_id', '=', me).executeTakeFirst();
