@@ -68,8 +68,8 @@ export async function seedHistory(at: string | BenchDb, userIds: number[], total
     for (let i = from; i < Math.min(total, from + BATCH); i++) batch.push(shape.message(i));
     await write(batch);
   }
-  // a SQLite server indexes new messages for search after their commit; the seed is indexed before it starts
-  if (handle.dialect === 'sqlite') await indexForSearch(handle.db);
+  // a server indexes new messages for search after their commit; the seed is indexed before it starts
+  await indexForSearch(handle.db, handle.dialect);
   // the reader has read its chats but for the last few messages of each, as someone who uses the app does
   const larger = sql.raw(handle.dialect === 'postgres' ? 'greatest' : 'max');
   await sql`update conversations set read_msg_id = ${larger}(0, coalesce((select max(m.msg_id) from messages m where m.conv_key = conversations.conv_key), 0) - 3)

@@ -1,4 +1,4 @@
-import { type QueryExecutorProvider, type RawBuilder, sql } from 'kysely';
+import { type QueryExecutorProvider, sql } from 'kysely';
 import { likeText } from './like.ts';
 
 /**
@@ -18,7 +18,7 @@ const STEP = 1_000_003;
 /**
  * The bit of a gram, from its three code points: a polynomial of them modulo a prime, then squared
  * in part (a polynomial alone put the 17,576 grams of a-z on 3,158 bits, this on 4,044 of 4,096).
- * Exact in doubles and in 64-bit integers; gramBitRows computes the same in SQL.
+ * Exact in doubles (no product reaches 2^53).
  */
 export function gramBit(gram: string): number {
   const [a, b, c] = [...gram].map((ch) => ch.codePointAt(0) ?? 0);
@@ -36,44 +36,22 @@ function addBitsOf(text: string, into: Set<number>): void {
   for (let i = 0; i + 2 < cps.length; i++) into.add(bitOf(cps[i], cps[i + 1], cps[i + 2]));
 }
 
-/** The polynomial of gramBit of the gram at character `i` of the text `l`, in PostgreSQL (ascii() is the code point in UTF-8). */
-function gramHashSql(l: RawBuilder<unknown>, i: RawBuilder<unknown>): RawBuilder<number> {
-  const cp = (k: number) => sql`ascii(substr(${l}, ${i} + ${sql.lit(k)}, 1))::bigint`;
-  return sql<number>`((((${cp(0)} * ${sql.lit(STEP)} + ${cp(1)}) % ${sql.lit(PRIME)}) * ${sql.lit(STEP)} + ${cp(2)}) % ${sql.lit(PRIME)})`;
-}
-
-/** The distinct (conv_key, bit) of every message of `source` (a table or transition table with conv_key and content), on PostgreSQL. */
-function gramBitRows(source: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`select distinct x.conv_key, ((x.h * (x.h % 65521 + 1)) % ${sql.lit(PRIME)}) % ${sql.lit(GRAM_BITS)} as bit from (
-    select t.conv_key, ${gramHashSql(sql.ref('t.l'), sql.ref('p.i'))} as h
-    from (select conv_key, lower(content) as l from ${source}) t
-    cross join lateral generate_series(1, char_length(t.l) - 2) as p(i)) x`;
-}
-
-/** PostgreSQL: sets the bits of the messages of `source`, in conv_key order; a row whose bits are all set already is not written (nor locked). */
-export function addGramBitsPostgres(source: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`insert into conv_gram_bits as t (conv_key, bits)
-    select n.conv_key, n.bits from (
-      select conv_key, bit_or(set_bit(B'0'::bit(${sql.lit(GRAM_BITS)}), bit::int, 1)) as bits from (${gramBitRows(source)}) g group by conv_key
-    ) n left join conv_gram_bits o on o.conv_key = n.conv_key
-    where o.bits is null or (o.bits | n.bits) <> o.bits
-    order by n.conv_key
-    on conflict (conv_key) do update set bits = t.bits | excluded.bits`;
-}
-
-/**
- * SQLite: sets the bits of the messages with `from` < msg_id <= `to` (the search indexer's batch),
- * from the database's own lower(content); the bits are worked out here (in SQL it took 100 ms a batch).
- */
-export async function addGramBitsSqlite(db: QueryExecutorProvider, from: number, to: number): Promise<void> {
-  const { rows } = await sql<{ conv_key: string; l: string | null }>`
-    select conv_key, lower(content) as l from messages where msg_id > ${from} and msg_id <= ${to}`.execute(db);
+/** The bits of each conversation's messages (`l`: the database's own lower(content)). */
+function bitsByChat(rows: { conv_key: string; l: string | null }[]): Map<string, Set<number>> {
   const added = new Map<string, Set<number>>();
   for (const r of rows) {
     const bits = added.get(r.conv_key) ?? new Set<number>();
     added.set(r.conv_key, bits);
     addBitsOf(r.l ?? '', bits);
   }
+  return added;
+}
+
+/** SQLite: sets the bits of the messages with `from` < msg_id <= `to` (the search indexer's batch). */
+export async function addGramBitsSqlite(db: QueryExecutorProvider, from: number, to: number): Promise<void> {
+  const { rows } = await sql<{ conv_key: string; l: string | null }>`
+    select conv_key, lower(content) as l from messages where msg_id > ${from} and msg_id <= ${to}`.execute(db);
+  const added = bitsByChat(rows);
   const keys = [...added.keys()];
   for (let at = 0; at < keys.length; at += 500) {
     const chunk = keys.slice(at, at + 500);
@@ -91,6 +69,26 @@ export async function addGramBitsSqlite(db: QueryExecutorProvider, from: number,
     await sql`insert into conv_gram_bits (conv_key, bits) values ${sql.join(changed.map((c) => sql`(${c.conv_key}, ${c.bits})`))}
       on conflict (conv_key) do update set bits = excluded.bits`.execute(db);
   }
+}
+
+/**
+ * PostgreSQL: sets the bits of the oldest `max` messages waiting in gram_pending and takes them off
+ * it, in one transaction; answers how many. Rows another server is taking are skipped, and rows are
+ * written in conv_key order, so that two servers never wait on each other in turn.
+ */
+export async function addGramBitsPostgres(db: QueryExecutorProvider, max: number): Promise<number> {
+  const { rows: taken } = await sql<{ msg_id: number }>`delete from gram_pending
+    where msg_id in (select msg_id from gram_pending order by msg_id limit ${max} for update skip locked) returning msg_id`.execute(db);
+  if (taken.length === 0) return 0;
+  const { rows } = await sql<{ conv_key: string; l: string | null }>`
+    select conv_key, lower(content) as l from messages where msg_id = any(${taken.map((r) => Number(r.msg_id))})`.execute(db);
+  const added = [...bitsByChat(rows)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const mask = (bits: Set<number>) => sql`cast(${bitMask([...bits])} as bit(${sql.lit(GRAM_BITS)}))`;
+  for (let at = 0; at < added.length; at += 200) {
+    await sql`insert into conv_gram_bits as t (conv_key, bits) values ${sql.join(added.slice(at, at + 200).map(([key, bits]) => sql`(${key}, ${mask(bits)})`))}
+      on conflict (conv_key) do update set bits = t.bits | excluded.bits where (t.bits | excluded.bits) <> t.bits`.execute(db);
+  }
+  return taken.length;
 }
 
 /** The bits of a keyword of 3+ characters, as `lower(content) like` looks for it (see likeText). */

@@ -5,7 +5,7 @@ import { bitMask, GRAM_BITS, holdsBits, keywordBits } from '../../db/convGrams.t
 import { likePattern } from '../../db/like.ts';
 import { fail } from '../../domainError.ts';
 import type { MembershipRow } from '../conversations/store.ts';
-import { indexedUpTo } from './searchIndex.ts';
+import { chatsNotIndexed, indexedUpTo } from './searchIndex.ts';
 import { ftsPhrase, isIndexable, recentFloor } from './textSearch.ts';
 
 /** Types whose `content` is searchable text (the file name for files). */
@@ -263,25 +263,23 @@ async function fewMatches(db: Db, dialect: Dialect, keywords: string, few: numbe
 
 /**
  * The conv_keys of my rows that can hold `keywords`: every bit of its grams set in conv_gram_bits,
- * or (SQLite) a message the indexer has not reached yet; undefined when every row can. One row of
+ * or a message the indexer has not done yet; undefined when every row can. One row of
  * bits per chat of mine, however many messages of the server hold the keyword.
  */
 async function chatsThatCanMatch(db: Db, dialect: Dialect, me: number, memberships: MembershipRow[], keywords: string): Promise<string[] | undefined> {
   const bits = keywordBits(keywords);
   const mine = myChats(me, memberships).mineOnly;
+  const notIndexed = await chatsNotIndexed(db, dialect);
   let rows: { conv_key: string; can: boolean }[];
   if (dialect === 'postgres') {
-    const mask = sql`${bitMask(bits)}::bit(${sql.lit(GRAM_BITS)})`;
+    const mask = sql`cast(${bitMask(bits)} as bit(${sql.lit(GRAM_BITS)}))`;
     const answer = await sql<{ conv_key: string; can: boolean }>`
       select c.conv_key, coalesce((b.bits & ${mask}) = ${mask}, false) as can
       from conversations c left join conv_gram_bits b on b.conv_key = c.conv_key where c.user_id = ${me} and ${mine}`.execute(db);
-    rows = answer.rows;
+    rows = answer.rows.map((r) => ({ conv_key: r.conv_key, can: r.can || notIndexed.has(r.conv_key) }));
   } else {
     const answer = await sql<{ conv_key: string; bits: Uint8Array | null }>`
       select c.conv_key, b.bits from conversations c left join conv_gram_bits b on b.conv_key = c.conv_key where c.user_id = ${me} and ${mine}`.execute(db);
-    // by msg_id, not distinct: SQLite read a distinct list off the whole (conv_key, msg_id) index
-    const tail = await sql<{ conv_key: string }>`select conv_key from messages where msg_id > ${await indexedUpTo(db)} order by msg_id`.execute(db);
-    const notIndexed = new Set(tail.rows.map((r) => r.conv_key));
     rows = answer.rows.map((r) => ({ conv_key: r.conv_key, can: notIndexed.has(r.conv_key) || holdsBits(r.bits, bits) }));
   }
   const can = rows.filter((r) => r.can).map((r) => r.conv_key);
