@@ -76,7 +76,7 @@ export async function seedHistory(at: string | BenchDb, userIds: number[], total
     where user_id = ${reader}`.execute(handle.db);
   // what autovacuum would soon do on a server that grew to this size: the planner's statistics, and the
   // visibility map without which an index-only scan still visits the table
-  if (handle.dialect === 'postgres') await sql`vacuum (analyze) users, sessions, friends, group_members, conversations, messages`.execute(handle.db);
+  if (handle.dialect === 'postgres') await sql`vacuum (analyze) users, sessions, friends, group_members, conversations, messages, conv_gram_bits, gram_pending`.execute(handle.db);
   await handle.close();
   return { reader, peer: partners[0], total };
 }

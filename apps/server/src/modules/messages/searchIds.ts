@@ -117,8 +117,10 @@ export async function searchMatchIds(
         order by messages_fts.rowid desc limit ${max - tail.length}`.execute(db);
       return [...tail, ...rows.map(asMatch)];
     }
-    // PostgreSQL estimated few rows for the LIKE: its plan reads them through the trigram index
-    return (await sql<SearchMatch>`${chats.select(dialect, sql`true`, keywords)} order by m.msg_id desc limit ${max}`.execute(db)).rows.map(asMatch);
+    // PostgreSQL estimated few rows for the LIKE: its plan reads them through the trigram index (with
+    // a list of my chats to keep, it read every message of them instead)
+    const every = myChats(me, memberships);
+    return (await sql<SearchMatch>`${every.select(dialect, sql`true`, keywords)} order by m.msg_id desc limit ${max}`.execute(db)).rows.map(asMatch);
   }
   const top = await newestMsgId(db);
   const bottom = await chats.lowestFloor(db);

@@ -42,12 +42,13 @@ export async function indexAll(db: Db, dialect: Dialect = 'sqlite', batch = 50_0
  * in gram_pending), whose gram bits may lack them: search lets these chats through.
  */
 export async function chatsNotIndexed(db: Db, dialect: Dialect): Promise<Set<string>> {
-  // SQLite by msg_id, not distinct: it read a distinct list off the whole (conv_key, msg_id) index
+  // each looked up by msg_id: SQLite read a distinct list off the whole (conv_key, msg_id) index, and
+  // PostgreSQL, its statistics of gram_pending those of a million rows queued at once, hashed all messages
   const { rows } =
     dialect === 'postgres'
-      ? await sql<{ conv_key: string }>`select distinct m.conv_key from gram_pending p join messages m on m.msg_id = p.msg_id`.execute(db)
+      ? await sql<{ conv_key: string | null }>`select (select m.conv_key from messages m where m.msg_id = p.msg_id) as conv_key from gram_pending p`.execute(db)
       : await sql<{ conv_key: string }>`select conv_key from messages where msg_id > ${await indexedUpTo(db)} order by msg_id`.execute(db);
-  return new Set(rows.map((r) => r.conv_key));
+  return new Set(rows.flatMap((r) => (r.conv_key === null ? [] : [r.conv_key])));
 }
 
 /** Messages one batch indexes: a few milliseconds of the event loop. */
