@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { addGramBitsSqlite, GRAM_BITS } from '../convGrams.ts';
+import { addGramBitsPostgres, addGramBitsSqlite, GRAM_BITS } from '../convGrams.ts';
 import type { Dialect } from './helpers.ts';
 
 /**
@@ -23,7 +23,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       END $$`.execute(db);
     await sql`CREATE TRIGGER messages_gram_pending AFTER INSERT ON messages REFERENCING NEW TABLE AS added
       FOR EACH STATEMENT EXECUTE FUNCTION gram_pending_add()`.execute(db);
+    // every message so far, now: search would otherwise look up each queued message's chat
     await sql`INSERT INTO gram_pending (msg_id) SELECT msg_id FROM messages`.execute(db);
+    while ((await addGramBitsPostgres(db, 50_000)) > 0);
     return;
   }
   await sql`CREATE TABLE conv_gram_bits (conv_key text PRIMARY KEY, bits blob NOT NULL) WITHOUT ROWID`.execute(db);
