@@ -108,7 +108,7 @@ export interface Config {
   metricsToken?: string;
   /** on shutdown, how long sockets get to close after being told to reconnect */
   shutdownGraceMs: number;
-  /** SQLite: how often new messages are added to the search index (0: never, for tests of the not-yet-indexed ones) */
+  /** How often new messages are added to the search index and the chats' gram bits (0: never, for tests of the not-yet-indexed ones) */
   searchIndexIntervalMs: number;
   /** Longest a keyword search may run before it is refused (messages.searchTooLong): PostgreSQL per statement, SQLite between slices */
   searchTimeoutMs: number;
