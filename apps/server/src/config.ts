@@ -110,7 +110,7 @@ export interface Config {
   shutdownGraceMs: number;
   /** How often new messages are added to the search index and the chats' gram bits (0: never, for tests of the not-yet-indexed ones) */
   searchIndexIntervalMs: number;
-  /** Longest a keyword search may run before it is refused (messages.searchTooLong): PostgreSQL per statement, SQLite between slices */
+  /** Longest a keyword search may run before it is refused (messages.searchTooLong): PostgreSQL per statement, SQLite between its steps */
   searchTimeoutMs: number;
   /** Longest a request may take to arrive, body included (0: no limit); headers must arrive within headersTimeoutMs. */
   requestTimeoutMs: number;
