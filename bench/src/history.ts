@@ -68,15 +68,15 @@ export async function seedHistory(at: string | BenchDb, userIds: number[], total
     for (let i = from; i < Math.min(total, from + BATCH); i++) batch.push(shape.message(i));
     await write(batch);
   }
-  // a SQLite server indexes new messages for search after their commit; the seed is indexed before it starts
-  if (handle.dialect === 'sqlite') await indexForSearch(handle.db);
+  // a server indexes new messages for search after their commit; the seed is indexed before it starts
+  await indexForSearch(handle.db, handle.dialect);
   // the reader has read its chats but for the last few messages of each, as someone who uses the app does
   const larger = sql.raw(handle.dialect === 'postgres' ? 'greatest' : 'max');
   await sql`update conversations set read_msg_id = ${larger}(0, coalesce((select max(m.msg_id) from messages m where m.conv_key = conversations.conv_key), 0) - 3)
     where user_id = ${reader}`.execute(handle.db);
   // what autovacuum would soon do on a server that grew to this size: the planner's statistics, and the
   // visibility map without which an index-only scan still visits the table
-  if (handle.dialect === 'postgres') await sql`vacuum (analyze) users, sessions, friends, group_members, conversations, messages`.execute(handle.db);
+  if (handle.dialect === 'postgres') await sql`vacuum (analyze) users, sessions, friends, group_members, conversations, messages, conv_gram_bits, gram_pending`.execute(handle.db);
   await handle.close();
   return { reader, peer: partners[0], total };
 }

@@ -56,6 +56,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(2_000),
   SEARCH_INDEX_INTERVAL_MS: z.coerce.number().int().min(0).default(100),
+  SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
   WALLET_PROVIDER: z.enum(['manual', 'sandbox'], { error: 'must be manual or sandbox' }).default('manual'),
   ICE_SERVERS: z
     .string()
@@ -107,8 +108,10 @@ export interface Config {
   metricsToken?: string;
   /** on shutdown, how long sockets get to close after being told to reconnect */
   shutdownGraceMs: number;
-  /** SQLite: how often new messages are added to the search index (0: never, for tests of the not-yet-indexed ones) */
+  /** How often new messages are added to the search index and the chats' gram bits (0: never, for tests of the not-yet-indexed ones) */
   searchIndexIntervalMs: number;
+  /** Longest a keyword search may run before it is refused (messages.searchTooLong): PostgreSQL per statement, SQLite between its steps */
+  searchTimeoutMs: number;
   /** Longest a request may take to arrive, body included (0: no limit); headers must arrive within headersTimeoutMs. */
   requestTimeoutMs: number;
   headersTimeoutMs: number;
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     searchIndexIntervalMs: e.SEARCH_INDEX_INTERVAL_MS,
+    searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
     walletProvider: e.WALLET_PROVIDER,
   };
 }

@@ -8,6 +8,7 @@ import {
   MESSAGE_COUNT_MAX,
   type MessageSearchHit,
   parseGroupSetting,
+  SEARCH_MATCHES_MAX,
 } from '@parley/protocol';
 import type { Expression, SqlBool, } from 'kysely';
 import { Answer } from '../../answer.ts';
@@ -18,6 +19,7 @@ import { fileUrlFor } from '../uploads/files.ts';
 import { userCards } from '../users/directory.ts';
 import { type MessageRow, toChatMessage } from './serialize.ts';
 import { type MsgEb, mentions, notDeletedBy, selectMessages } from './store.ts';
+import { withinSearchBudget } from './searchBudget.ts';
 import { SEARCHABLE_TYPES, searchMatchIds } from './searchIds.ts';
 import { contentMatches, isIndexable, recentFloor } from './textSearch.ts';
 
@@ -108,7 +110,10 @@ export function messageHistory(ctx: AppContext) {
   async function search(me: number, keywords: string, perContact: number): Promise<MessageSearchHit[]> {
     // first only the ids of the matches (no content, no joins), then whole rows for the few kept
     const memberships = await conversationsStore.memberships(db, me);
-    const matches = await searchMatchIds(db, ctx.dialect, me, keywords, memberships);
+    const timeoutMs = ctx.config.searchTimeoutMs;
+    const matches = await withinSearchBudget(db, ctx.dialect, timeoutMs, (q) =>
+      searchMatchIds(q, ctx.dialect, me, keywords, memberships, SEARCH_MATCHES_MAX, { timeoutMs }),
+    );
     const groups = new Map(
       memberships.map((m) => [groupContactId(m.group_id) as string, { ...m, history: parseGroupSetting(m.setting).history }]),
     );

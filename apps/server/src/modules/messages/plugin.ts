@@ -14,9 +14,7 @@ export const messagesModule = modulePlugin('messages', ['system', 'conversations
   const messages = messageService(ctx, app.system);
   app.decorate('messages', messages);
   messageRoutes(router, messages);
-  if (ctx.dialect === 'sqlite') {
-    const indexer = searchIndexer(ctx.db, ctx.config.searchIndexIntervalMs, (err) => ctx.log.error({ err }, 'search indexing failed'));
-    app.addHook('onReady', async () => indexer.start());
-    app.addHook('onClose', () => indexer.stop());
-  }
+  const indexer = searchIndexer(ctx.db, ctx.dialect, ctx.config.searchIndexIntervalMs, (err) => ctx.log.error({ err }, 'search indexing failed'));
+  app.addHook('onReady', async () => indexer.start());
+  app.addHook('onClose', () => indexer.stop());
 });

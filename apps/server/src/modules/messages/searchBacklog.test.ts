@@ -1,6 +1,7 @@
 import { privateConvKey } from '@parley/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdsBits, keywordBits } from '../../db/convGrams.ts';
 import { startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { befriend, send } from '../../testing/index.ts';
 import { conversationsStore } from '../conversations/store.ts';
@@ -27,6 +28,7 @@ describe('search before the index has the newest messages (sqlite)', () => {
     ['led by the text index', { fewMatches: Number.MAX_SAFE_INTEGER }],
     ['in windows of my chats', { fewMatches: -1, firstWindow: 5, windowGrowth: 2, windows: Number.MAX_SAFE_INTEGER }],
     ['windows, then the rest at once', { fewMatches: -1, firstWindow: 5, windowGrowth: 2, windows: 1 }],
+    ['in slices only', { fewMatches: -1, windows: 0, sliceIds: 7 }],
     ['as tuned', {}],
   ];
 
@@ -80,9 +82,9 @@ describe('search before the index has the newest messages (sqlite)', () => {
       .sort((x, y) => y - x);
   }
 
-  async function find(max: number, tuning: Partial<SearchTuning>) {
+  async function find(max: number, tuning: Partial<SearchTuning>, keywords = 'apple PIE') {
     const memberships = await conversationsStore.memberships(s.built.ctx.db, a.id);
-    return (await searchMatchIds(s.built.ctx.db, 'sqlite', a.id, 'apple PIE', memberships, max, tuning)).map((m) => m.msg_id);
+    return (await searchMatchIds(s.built.ctx.db, 'sqlite', a.id, keywords, memberships, max, tuning)).map((m) => m.msg_id);
   }
 
   async function listed(contact: TestUser): Promise<number[]> {
@@ -118,6 +120,37 @@ describe('search before the index has the newest messages (sqlite)', () => {
       }
     }
     await sql`insert into messages_fts(messages_fts) values ('integrity-check')`.execute(db);
+  });
+
+  it("a chat's new word is found before its grams are indexed, and by them once they are", async () => {
+    const db = s.built.ctx.db;
+    await indexAll(db);
+    const ac = privateConvKey(a.id, c.id);
+    const mine = [await say(a, c, 'Mango lassi one'), await say(c, a, 'mango LASSI two')].reverse();
+    await say(b, c, 'mango lassi of others');
+    const grams = async () => {
+      const { rows } = await sql<{ bits: Uint8Array }>`select bits from conv_gram_bits where conv_key = ${ac}`.execute(db);
+      return holdsBits(rows[0]?.bits ?? null, keywordBits('mango lassi'));
+    };
+    expect(await grams()).toBe(false);
+    for (const indexedNow of [false, true]) {
+      for (const [, tuning] of ways) {
+        expect(await find(1000, tuning, 'mango lassi')).toEqual(mine);
+        expect(await find(1000, { ...tuning, byGrams: false }, 'mango lassi')).toEqual(mine);
+      }
+      if (!indexedNow) await indexAll(db);
+    }
+    expect(await grams()).toBe(true);
+  });
+
+  it('a search that has run past its time is refused between slices (a clock 60 ms on at each look)', async () => {
+    let clock = 0;
+    const now = () => (clock += 60);
+    const slices = { fewMatches: -1, windows: 0, sliceIds: 3, timeoutMs: 100, now };
+    await expect(find(1000, slices)).rejects.toMatchObject({ key: 'messages.searchTooLong' });
+    clock = 0;
+    // the same search in one slice: no second look at the clock
+    expect(await find(1000, { ...slices, sliceIds: 1_000_000 })).toEqual(expected());
   });
 
   it('a message removed before it was indexed leaves the index consistent', async () => {

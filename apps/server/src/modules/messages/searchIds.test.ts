@@ -1,10 +1,13 @@
 import { groupContactId, groupConvKey, privateConvKey } from '@parley/protocol';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bitMask, GRAM_BITS, gramBit, holdsBits, keywordBits } from '../../db/convGrams.ts';
 import { backends, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
 import { seedGroup, setGroupSetting } from '../../testing/index.ts';
 import { conversationsStore } from '../conversations/store.ts';
 import { newConversationRow } from '../conversations/rows.ts';
 import { intersectSorted, msgIdWindows, parseIds, type SearchTuning, searchMatchIds } from './searchIds.ts';
+import { indexAll } from './searchIndex.ts';
 
 /**
  * searchMatchIds answers the same newest matches whichever way it reads them: led by the text index
@@ -25,15 +28,24 @@ describe.each(backends)('search over windows of msg_id (%s)', (backend) => {
   let clearedAt = 0;
   const deletedByA = new Set<number>();
 
-  const ways: [string, Partial<SearchTuning>][] = [
-    ['led by the text index', { fewMatches: Number.MAX_SAFE_INTEGER }],
-    ['in windows of my chats', { fewMatches: -1, firstWindow: 7, windowGrowth: 2, windows: Number.MAX_SAFE_INTEGER }],
-    ['windows, then the rest at once', { fewMatches: -1, firstWindow: 7, windowGrowth: 2, windows: 1 }],
-    ['as tuned', {}],
-  ];
+  /** each way with only the chats holding the keyword's grams, and again reading every chat of mine */
+  const ways: [string, Partial<SearchTuning>][] = (
+    [
+      ['led by the text index', { fewMatches: Number.MAX_SAFE_INTEGER }],
+      ['in windows of my chats', { fewMatches: -1, firstWindow: 7, windowGrowth: 2, windows: Number.MAX_SAFE_INTEGER }],
+      ['windows, then the rest at once', { fewMatches: -1, firstWindow: 7, windowGrowth: 2, windows: 1 }],
+      ['windows, then the rest in slices', { fewMatches: -1, firstWindow: 7, windowGrowth: 2, windows: 1, sliceIds: 13 }],
+      ['in slices only', { fewMatches: -1, windows: 0, sliceIds: 29 }],
+      ['as tuned', {}],
+    ] as [string, Partial<SearchTuning>][]
+  ).flatMap(([name, tuning]) => [
+    [name, tuning],
+    [`${name}, every chat read`, { ...tuning, byGrams: false }],
+  ]);
 
   beforeAll(async () => {
-    s = await startServer(backend);
+    // no background indexing: the test decides what is indexed
+    s = await startServer(backend, { env: { SEARCH_INDEX_INTERVAL_MS: '0' } });
     const db = s.built.ctx.db;
     [a, b, c, d] = [await s.user('Ann'), await s.user('Bo'), await s.user('Cy'), await s.user('Di')];
     hiddenGroup = await seedGroup(db, b.id, [a.id, d.id]);
@@ -67,6 +79,18 @@ describe.each(backends)('search over windows of msg_id (%s)', (backend) => {
       if (i === 150) joinedAt = Number(row.msg_id);
       if (i === 90) clearedAt = Number(row.msg_id);
     }
+    // a word of two chats only: Ann's with Bo, and Bo's with Di (not Ann's, not Cy's)
+    for (let i = 0; i < 40; i++) {
+      const chat = i % 2 ? chats.ab : chats.bd;
+      const content = `Kiwi TART ${i}`;
+      const [row] = await db
+        .insertInto('messages')
+        .values({ id: `k${i}`, conv_key: chat.key, from_user: b.id, to_contact: '0', is_group: 0, type: 'text', content, at: '[]', extends: '{}', file_id: null, send_time: Date.now(), is_undo: 0 })
+        .returning('msg_id')
+        .execute();
+      stored.push({ msg_id: Number(row.msg_id), conv_key: chat.key, content, type: 'text' });
+    }
+    await indexAll(db, backend);
     // Ann: joined the hidden group at message 150, cleared her chat with Cy up to message 90, left the other group,
     // deleted two matches for herself; one match is recalled
     await setGroupSetting(db, hiddenGroup, { history: 0 });
@@ -84,7 +108,7 @@ describe.each(backends)('search over windows of msg_id (%s)', (backend) => {
   afterAll(() => s.close());
 
   /** what `user` must find, newest first, computed from what was stored */
-  function expected(user: TestUser): number[] {
+  function expected(user: TestUser, word = 'apple pie'): number[] {
     const mine = new Map<string, number>();
     if (user === a) {
       mine.set(privateConvKey(a.id, b.id), 0);
@@ -96,7 +120,7 @@ describe.each(backends)('search over windows of msg_id (%s)', (backend) => {
     }
     return stored
       .filter((m) => mine.has(m.conv_key) && m.msg_id > (mine.get(m.conv_key) ?? 0))
-      .filter((m) => m.content.toLowerCase().includes('apple pie') && ['text', 'file'].includes(m.type))
+      .filter((m) => m.content.toLowerCase().includes(word) && ['text', 'file'].includes(m.type))
       .filter((m) => user !== a || !deletedByA.has(m.msg_id))
       .map((m) => m.msg_id)
       .sort((x, y) => y - x);
@@ -119,9 +143,131 @@ describe.each(backends)('search over windows of msg_id (%s)', (backend) => {
     const acKey = privateConvKey(a.id, c.id);
     expect(cys).toEqual(stored.filter((m) => m.conv_key === acKey && m.content.startsWith('Pine') && ['text', 'file'].includes(m.type)).map((m) => m.msg_id).reverse());
     expect(await find(a, 'absent phrase', 1000, tuning)).toEqual([]);
+    // a word of one of Ann's chats and of a chat of others
+    expect(await find(a, 'kiwi tart', 1000, tuning)).toEqual(expected(a, 'kiwi tart'));
+    expect(await find(d, 'kiwi tart', 5, tuning)).toEqual(expected(d, 'kiwi tart').slice(0, 5));
+    expect(await find(c, 'kiwi tart', 1000, tuning)).toEqual([]);
     // a stranger to every chat finds nothing
     const stranger = await s.user('Stranger');
     expect(await find(stranger, 'apple pie', 1000, tuning)).toEqual([]);
+  });
+
+  it('a word only in chats not mine: nothing, without reading the text index or any message text', async () => {
+    const db = s.built.ctx.db;
+    const memberships = await conversationsStore.memberships(db, c.id);
+    /** how many statements of one search read the text index or messages' text (the LIKE pattern) */
+    async function reads(tuning: Partial<SearchTuning>) {
+      const statements: string[] = [];
+      const watched = db.withPlugin({
+        transformQuery: ({ node }) => {
+          statements.push(JSON.stringify(node));
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      });
+      const found = await searchMatchIds(watched, s.built.ctx.dialect, c.id, 'kiwi tart', memberships, 1000, tuning);
+      expect(found).toEqual([]);
+      return { statements: statements.length, matches: statements.filter((q) => q.includes('messages_fts') || q.includes('%kiwi tart%')).length };
+    }
+    expect(stored.filter((m) => m.content.startsWith('Kiwi')).length).toBe(40);
+    for (const [, tuning] of ways.filter(([name]) => !name.endsWith('every chat read'))) {
+      expect((await reads(tuning)).matches).toBe(0);
+    }
+    // reading every chat of Cy's instead looks at the matches (the statements above could have)
+    expect((await reads({ byGrams: false })).matches).toBeGreaterThan(0);
+  });
+
+  /** whether the chat's row of gram bits has every bit of `keywords` */
+  async function chatHolds(key: string, keywords: string): Promise<boolean> {
+    const db = s.built.ctx.db;
+    if (backend === 'postgres') {
+      const mask = sql`cast(${bitMask(keywordBits(keywords))} as bit(${sql.lit(GRAM_BITS)}))`;
+      const { rows } = await sql<{ can: boolean }>`select (bits & ${mask}) = ${mask} as can from conv_gram_bits where conv_key = ${key}`.execute(db);
+      return rows[0]?.can ?? false;
+    }
+    const { rows } = await sql<{ bits: Uint8Array }>`select bits from conv_gram_bits where conv_key = ${key}`.execute(db);
+    return holdsBits(rows[0]?.bits ?? null, keywordBits(keywords));
+  }
+
+  it("a chat's new word is found before its gram bits are set, and by them once they are", async () => {
+    const db = s.built.ctx.db;
+    const ac = privateConvKey(a.id, c.id);
+    const mine: number[] = [];
+    for (const [i, [key, content]] of [[ac, 'Mango lassi one'], [privateConvKey(b.id, d.id), 'mango lassi of others'], [ac, 'mango LASSI two']].entries()) {
+      const [row] = await db
+        .insertInto('messages')
+        .values({ id: `m${i}`, conv_key: key, from_user: c.id, to_contact: '0', is_group: 0, type: 'text', content, at: '[]', extends: '{}', file_id: null, send_time: Date.now(), is_undo: 0 })
+        .returning('msg_id')
+        .execute();
+      if (key === ac) mine.unshift(Number(row.msg_id));
+    }
+    expect(await chatHolds(ac, 'mango lassi')).toBe(false);
+    for (const indexedNow of [false, true]) {
+      for (const [, tuning] of ways) expect(await find(a, 'mango lassi', 1000, tuning)).toEqual(mine);
+      if (!indexedNow) await indexAll(db, backend);
+    }
+    expect(await chatHolds(ac, 'mango lassi')).toBe(true);
+  });
+
+  /** the bits set in a chat's row */
+  async function bitsOf(key: string): Promise<Set<number>> {
+    const db = s.built.ctx.db;
+    const set = new Set<number>();
+    if (backend === 'postgres') {
+      const { rows } = await sql<{ bits: string }>`select bits::text as bits from conv_gram_bits where conv_key = ${key}`.execute(db);
+      for (const [bit, v] of [...(rows[0]?.bits ?? '')].entries()) if (v === '1') set.add(bit);
+    } else {
+      const { rows } = await sql<{ bits: Uint8Array }>`select bits from conv_gram_bits where conv_key = ${key}`.execute(db);
+      for (let bit = 0; bit < GRAM_BITS; bit++) if (holdsBits(rows[0]?.bits ?? null, [bit])) set.add(bit);
+    }
+    return set;
+  }
+
+  it("a chat's gram bits hold the grams of its messages; a chat without the word lacks some", async () => {
+    expect(await chatHolds(privateConvKey(a.id, b.id), 'kiwi tart')).toBe(true);
+    expect(await chatHolds(privateConvKey(b.id, d.id), 'kiwi tart')).toBe(true);
+    expect(await chatHolds(privateConvKey(a.id, c.id), 'kiwi tart')).toBe(false);
+    expect(await chatHolds(privateConvKey(a.id, c.id), 'pineapple')).toBe(true);
+  });
+
+  it('the bits a new message sets are the bits of its lowered text the search looks for (gramBit)', async () => {
+    const db = s.built.ctx.db;
+    for (const [i, text] of ['Kiwi TART', 'ÄPFEL und Straße', '😀😃😄 end', '我们明天见吧', '50%_off'].entries()) {
+      const key = groupConvKey(900_000 + i);
+      await db
+        .insertInto('messages')
+        .values({ id: `bits${i}`, conv_key: key, from_user: b.id, to_contact: '0', is_group: 1, type: 'text', content: text, at: '[]', extends: '{}', file_id: null, send_time: Date.now(), is_undo: 0 })
+        .execute();
+      await indexAll(db, backend);
+      const lowered = [...(await sql<{ l: string }>`select lower(cast(${text} as text)) as l`.execute(db)).rows[0].l];
+      const expectedBits = new Set(lowered.slice(0, -2).map((_, at) => gramBit(lowered.slice(at, at + 3).join(''))));
+      expect(await bitsOf(key)).toEqual(expectedBits);
+    }
+  });
+
+  it('keeps every chat that matches, whatever the case, script or LIKE characters of the text', async () => {
+    const db = s.built.ctx.db;
+    const texts = ['ÄPFEL und Straße', 'İstanbul ΣΊΣΥΦΟΣ', 'emoji 😀😃😄 end', '50%_off \\path', '我们明天见吧', 'MiXeD CaSe'];
+    for (const [i, content] of texts.entries()) {
+      await db
+        .insertInto('messages')
+        .values({ id: `t${i}`, conv_key: privateConvKey(a.id, b.id), from_user: b.id, to_contact: '0', is_group: 0, type: 'text', content, at: '[]', extends: '{}', file_id: null, send_time: Date.now(), is_undo: 0 })
+        .execute();
+    }
+    await indexAll(db, backend);
+    let found = 0;
+    for (const text of texts) {
+      const chars = [...text];
+      for (let at = 0; at + 3 <= chars.length; at += 2) {
+        const part = chars.slice(at, at + 4).join('');
+        for (const keywords of [part, part.toUpperCase(), part.toLowerCase()]) {
+          const every = await find(a, keywords, 1000, { byGrams: false });
+          expect(await find(a, keywords, 1000, {})).toEqual(every);
+          found += every.length;
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(40);
   });
 
   it('windows cover every id from the newest down to the floor once, newest first', () => {

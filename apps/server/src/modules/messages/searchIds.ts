@@ -1,9 +1,11 @@
 import { FORWARD_MESSAGE_TYPE, groupContactId, parseGroupSetting, SEARCH_MATCHES_MAX } from '@parley/protocol';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
+import { bitMask, GRAM_BITS, holdsBits, keywordBits } from '../../db/convGrams.ts';
 import { likePattern } from '../../db/like.ts';
+import { fail } from '../../domainError.ts';
 import type { MembershipRow } from '../conversations/store.ts';
-import { indexedUpTo } from './searchIndex.ts';
+import { chatsNotIndexed, indexedUpTo } from './searchIndex.ts';
 import { ftsPhrase, isIndexable, recentFloor } from './textSearch.ts';
 
 /** Types whose `content` is searchable text (the file name for files). */
@@ -23,9 +25,29 @@ export interface SearchTuning {
    * memory (see sqliteIntersection), on PostgreSQL as one last window.
    */
   windows: number;
+  /** Whether only my chats with every bit of the keyword's grams are read (conv_gram_bits); off only to compare answers in tests. */
+  byGrams: boolean;
+  /**
+   * SQLite: msg_ids met in memory at a time (see sqliteIntersection), with a turn of the event loop
+   * between. One slice unless tuned: at 10M messages FTS5 read each slice of 1M ids about as slowly
+   * as the whole range (4.9 s in 10 slices, 0.65 s in one, the longest slice 0.8 s).
+   */
+  sliceIds: number;
+  /** SQLite: the search is refused once it has run this long, checked between its windows and slices. */
+  timeoutMs: number;
+  now: () => number;
 }
 
-export const SEARCH_TUNING: SearchTuning = { fewMatches: 2_000, firstWindow: 16_384, windowGrowth: 4, windows: 2 };
+export const SEARCH_TUNING: SearchTuning = {
+  fewMatches: 2_000,
+  firstWindow: 16_384,
+  windowGrowth: 4,
+  windows: 2,
+  byGrams: true,
+  sliceIds: Number.MAX_SAFE_INTEGER,
+  timeoutMs: 1_000,
+  now: () => performance.now(),
+};
 
 export interface SearchMatch {
   msg_id: number;
@@ -53,7 +75,9 @@ export function* msgIdWindows(top: number, bottom: number, first: number, growth
  * `max`: visible to me (after my clearing, after joining a group that hides its history, not
  * deleted by me, of a group I am still in), searchable and not recalled.
  *
- * Two ways, by how many messages of the whole server match:
+ * First only my chats that can hold the keyword are kept (every bit of its grams in conv_gram_bits): a word
+ * common on the server but absent from my chats ends there, without reading a message. Then, in
+ * those chats, two ways, by how many messages of the whole server match:
  * - few (a rare word or phrase): the text index leads, every match is looked at once;
  * - many (a common word): the text index would hand over every match of every chat of the server
  *   (167,000 for a word of a sixth of 1M messages), most not mine. Instead my chats are walked
@@ -72,14 +96,17 @@ export async function searchMatchIds(
   tuning: Partial<SearchTuning> = {},
 ): Promise<SearchMatch[]> {
   const tune = { ...SEARCH_TUNING, ...tuning };
-  const chats = myChats(me, memberships);
   if (!isIndexable(keywords)) {
     // a keyword too short for the index: the newest SEARCH_SHORT_KEYWORD_WINDOW of my messages only
     const floor = await recentFloor(db, { userId: me });
-    return (await sql<SearchMatch>`${chats.select(dialect, sql`m.msg_id > ${floor}`, keywords)} order by m.msg_id desc limit ${max}`.execute(db)).rows.map(
+    const every = myChats(me, memberships);
+    return (await sql<SearchMatch>`${every.select(dialect, sql`m.msg_id > ${floor}`, keywords)} order by m.msg_id desc limit ${max}`.execute(db)).rows.map(
       asMatch,
     );
   }
+  const only = tune.byGrams ? await chatsThatCanMatch(db, dialect, me, memberships, keywords) : undefined;
+  if (only?.length === 0) return [];
+  const chats = myChats(me, memberships, only);
   if (await fewMatches(db, dialect, keywords, tune.fewMatches)) {
     if (dialect === 'sqlite') {
       // the newest messages, not in the index yet, read directly; then the index leads, newest match
@@ -94,19 +121,23 @@ export async function searchMatchIds(
         order by messages_fts.rowid desc limit ${max - tail.length}`.execute(db);
       return [...tail, ...rows.map(asMatch)];
     }
-    // PostgreSQL estimated few rows for the LIKE: its plan reads them through the trigram index
-    return (await sql<SearchMatch>`${chats.select(dialect, sql`true`, keywords)} order by m.msg_id desc limit ${max}`.execute(db)).rows.map(asMatch);
+    // PostgreSQL estimated few rows for the LIKE: its plan reads them through the trigram index (with
+    // a list of my chats to keep, it read every message of them instead)
+    const every = myChats(me, memberships);
+    return (await sql<SearchMatch>`${every.select(dialect, sql`true`, keywords)} order by m.msg_id desc limit ${max}`.execute(db)).rows.map(asMatch);
   }
   const top = await newestMsgId(db);
   const bottom = await chats.lowestFloor(db);
   const found: SearchMatch[] = [];
   let windows = 0;
+  const budget = sqliteBudget(dialect, tune);
   // the loop ends at the last window: PostgreSQL reads the rest in it, SQLite meets ids in memory
   for (const { lo, hi } of msgIdWindows(top, bottom, tune.firstWindow, tune.windowGrowth)) {
     const last = windows === tune.windows;
+    await budget.turn();
     if (last && dialect === 'sqlite') {
-      // the rest at once: my ids and the index's matches met in memory, only the ids of both read as rows
-      found.push(...(await sqliteIntersection(db, chats, keywords, hi, max - found.length)));
+      // the rest: my ids and the index's matches met in memory, only the ids of both read as rows
+      found.push(...(await sqliteIntersection(db, chats, keywords, { bottom, hi, slice: tune.sliceIds }, max - found.length, budget)));
       break;
     }
     windows++;
@@ -121,10 +152,11 @@ export async function searchMatchIds(
 
 /**
  * SQLite, after `windows` windows of my chats without enough matches (a word common on the server
- * but rare or absent in my chats): every id of mine at or below `hi` and every id of the index's
- * matches at or below `hi`, each read in one pass (group_concat: one row, not one per id), met in
- * memory; only the ids in both are read as rows, newest first, until `limit` are found. Reading
- * each message of mine as a row instead touched nearly every page of the table.
+ * but rare or absent in my chats): slice by slice of msg_id, newest first, every id of mine and
+ * every id of the index's matches in the slice, each read in one pass (group_concat: one row, not
+ * one per id), met in memory; only the ids in both are read as rows, until `limit` are found.
+ * Reading each message of mine as a row instead touched nearly every page of the table. Between
+ * slices the event loop takes a turn (others' calls run) and the budget is checked.
  */
 const VERIFY_CHUNK = 500;
 
@@ -164,24 +196,51 @@ export function intersectSorted(a: Float64Array, b: Float64Array): number[] {
   return out;
 }
 
-async function sqliteIntersection(db: Db, chats: ReturnType<typeof myChats>, keywords: string, hi: number, limit: number): Promise<SearchMatch[]> {
+async function sqliteIntersection(
+  db: Db,
+  chats: ReturnType<typeof myChats>,
+  keywords: string,
+  range: { bottom: number; hi: number; slice: number },
+  limit: number,
+  budget: ReturnType<typeof sqliteBudget>,
+): Promise<SearchMatch[]> {
   // my ids the index does not hold yet are candidates as they are (the rows read below check the text)
   const indexed = await indexedUpTo(db);
-  const mineRow = await sql<{ ids: string | null }>`${chats.ids('sqlite', hi)}`.execute(db);
-  const mine = parseIds(mineRow.rows[0]?.ids ?? null).sort();
-  if (mine.length === 0) return [];
-  const ftsRow = await sql<{ ids: string | null }>`
-    select group_concat(rowid) as ids from messages_fts where messages_fts match ${ftsPhrase(keywords)} and rowid <= ${Math.min(hi, indexed)}`.execute(db);
-  const notIndexed = [...mine.filter((id) => id > indexed)];
-  const both = [...intersectSorted(mine, parseIds(ftsRow.rows[0]?.ids ?? null).sort()), ...notIndexed].reverse();
   const found: SearchMatch[] = [];
-  for (let at = 0; at < both.length && found.length < limit; at += VERIFY_CHUNK) {
-    const chunk = both.slice(at, at + VERIFY_CHUNK);
-    const { rows } = await sql<SearchMatch>`${chats.select('sqlite', sql`m.msg_id in (${sql.join(chunk)})`, keywords)}
-      order by m.msg_id desc limit ${limit - found.length}`.execute(db);
-    found.push(...rows.map(asMatch));
+  for (let hi = range.hi; hi > range.bottom && found.length < limit; hi -= range.slice) {
+    const lo = Math.max(range.bottom, hi - range.slice);
+    if (hi < range.hi) await budget.turn();
+    const mineRow = await sql<{ ids: string | null }>`${chats.ids(lo, hi)}`.execute(db);
+    const mine = parseIds(mineRow.rows[0]?.ids ?? null).sort();
+    if (mine.length === 0) continue;
+    const ftsRow = await sql<{ ids: string | null }>`
+      select group_concat(rowid) as ids from messages_fts where messages_fts match ${ftsPhrase(keywords)} and rowid > ${lo} and rowid <= ${Math.min(hi, indexed)}`.execute(db);
+    const notIndexed = [...mine.filter((id) => id > indexed)];
+    const both = [...intersectSorted(mine, parseIds(ftsRow.rows[0]?.ids ?? null).sort()), ...notIndexed].reverse();
+    for (let at = 0; at < both.length && found.length < limit; at += VERIFY_CHUNK) {
+      const chunk = both.slice(at, at + VERIFY_CHUNK);
+      const { rows } = await sql<SearchMatch>`${chats.select('sqlite', sql`m.msg_id in (${sql.join(chunk)})`, keywords)}
+        order by m.msg_id desc limit ${limit - found.length}`.execute(db);
+      found.push(...rows.map(asMatch));
+    }
   }
   return found;
+}
+
+/**
+ * SQLite runs a search on the one event loop: between its windows and slices it gives others a
+ * turn, and refuses the search (messages.searchTooLong) once it has run `timeoutMs`. PostgreSQL's
+ * statements have their own timeout (searchBudget.ts).
+ */
+function sqliteBudget(dialect: Dialect, tune: SearchTuning) {
+  const started = tune.now();
+  return {
+    async turn(): Promise<void> {
+      if (dialect !== 'sqlite') return;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (tune.now() - started > tune.timeoutMs) throw fail('messages.searchTooLong');
+    },
+  };
 }
 
 const asMatch = (r: SearchMatch): SearchMatch => ({ msg_id: Number(r.msg_id), conv_key: r.conv_key, contact_id: r.contact_id });
@@ -209,19 +268,45 @@ async function fewMatches(db: Db, dialect: Dialect, keywords: string, few: numbe
 }
 
 /**
- * My chat-list rows as the search sees them: every row but those of groups I am no longer in, each
- * visible above its floor (my clearing; for a group that hides history from before joining, my
- * joining message too).
+ * The conv_keys of my rows that can hold `keywords`: every bit of its grams set in conv_gram_bits,
+ * or a message the indexer has not done yet; undefined when every row can. One row of
+ * bits per chat of mine, however many messages of the server hold the keyword.
  */
-function myChats(me: number, memberships: MembershipRow[]) {
+async function chatsThatCanMatch(db: Db, dialect: Dialect, me: number, memberships: MembershipRow[], keywords: string): Promise<string[] | undefined> {
+  const bits = keywordBits(keywords);
+  const mine = myChats(me, memberships).mineOnly;
+  const notIndexed = await chatsNotIndexed(db, dialect);
+  let rows: { conv_key: string; can: boolean }[];
+  if (dialect === 'postgres') {
+    const mask = sql`cast(${bitMask(bits)} as bit(${sql.lit(GRAM_BITS)}))`;
+    const answer = await sql<{ conv_key: string; can: boolean }>`
+      select c.conv_key, coalesce((b.bits & ${mask}) = ${mask}, false) as can
+      from conversations c left join conv_gram_bits b on b.conv_key = c.conv_key where c.user_id = ${me} and ${mine}`.execute(db);
+    rows = answer.rows.map((r) => ({ conv_key: r.conv_key, can: r.can || notIndexed.has(r.conv_key) }));
+  } else {
+    const answer = await sql<{ conv_key: string; bits: Uint8Array | null }>`
+      select c.conv_key, b.bits from conversations c left join conv_gram_bits b on b.conv_key = c.conv_key where c.user_id = ${me} and ${mine}`.execute(db);
+    rows = answer.rows.map((r) => ({ conv_key: r.conv_key, can: notIndexed.has(r.conv_key) || holdsBits(r.bits, bits) }));
+  }
+  const can = rows.filter((r) => r.can).map((r) => r.conv_key);
+  return can.length === rows.length ? undefined : can;
+}
+
+/**
+ * My chat-list rows as the search sees them: every row but those of groups I am no longer in (and
+ * of those, only `only` when given), each visible above its floor (my clearing; for a group that
+ * hides history from before joining, my joining message too).
+ */
+function myChats(me: number, memberships: MembershipRow[], only?: string[]) {
   const groupIds = memberships.map((m) => groupContactId(m.group_id) as string);
   const joinFloors = memberships
     .filter((m) => parseGroupSetting(m.setting).history !== 1 && Number(m.joined_msg_id) > 0)
     .map((m) => [groupContactId(m.group_id) as string, Number(m.joined_msg_id)] as const);
-  const mineOnly: RawBuilder<unknown> =
+  const stillIn: RawBuilder<unknown> =
     groupIds.length === 0
       ? sql`c.contact_id not like 'group-%'`
       : sql`(c.contact_id not like 'group-%' or c.contact_id in (${sql.join(groupIds)}))`;
+  const mineOnly = only === undefined ? stillIn : sql`${stillIn} and c.conv_key in (${sql.join(only)})`;
   /** the lowest msg_id a message of this row must be above */
   const floor = (dialect: Dialect): RawBuilder<number> => {
     if (joinFloors.length === 0) return sql<number>`c.cleared_msg_id`;
@@ -235,6 +320,7 @@ function myChats(me: number, memberships: MembershipRow[]) {
     and not exists (select 1 from message_deletions d where d.user_id = ${me} and d.msg_id = m.msg_id)
     and lower(m.content) like ${likePattern(keywords)} escape '\\'`;
   return {
+    mineOnly,
     visible,
     /** the matches `m` of my rows `c` that also satisfy `where` (unordered) */
     select: (dialect: Dialect, where: RawBuilder<unknown>, keywords: string) => sql`
@@ -272,10 +358,10 @@ function myChats(me: number, memberships: MembershipRow[]) {
       select m.msg_id, m.conv_key, c.contact_id from messages m cross join conversations c
       where m.msg_id > ${indexed} and c.conv_key = m.conv_key and c.user_id = ${me} and ${visible('sqlite', keywords)}
       order by m.msg_id desc`,
-    /** every id of my visible messages with msg_id <= hi, comma-separated (one row: `ids`) */
-    ids: (dialect: Dialect, hi: number) => sql`
+    /** SQLite: every id of my visible messages with lo < msg_id <= hi, comma-separated (one row: `ids`) */
+    ids: (lo: number, hi: number) => sql`
       select group_concat(m.msg_id) as ids from conversations c cross join messages m
-      where c.user_id = ${me} and ${mineOnly} and m.conv_key = c.conv_key and m.msg_id > ${floor(dialect)} and m.msg_id <= ${hi}`,
+      where c.user_id = ${me} and ${mineOnly} and m.conv_key = c.conv_key and m.msg_id > max(${lo}, ${floor('sqlite')}) and m.msg_id <= ${hi}`,
     /** the lowest floor of my rows: below it nothing of mine is visible */
     async lowestFloor(db: Db): Promise<number> {
       const row = await db.selectFrom('conversations').select((eb) => eb.fn.min('cleared_msg_id').as('min')).where('user_id', '=', me).executeTakeFirst();

@@ -71,5 +71,7 @@ export const messagesErrors = errorTable({
   'messages.clientIdFormat': { code: Code.BAD_REQUEST, text: 'id must be 1-64 letters, digits, "-" or "_" (use a UUID)' },
   'messages.typeRequired': { code: Code.BAD_REQUEST, text: 'type is required' },
   'messages.searchEmpty': { code: Code.BAD_REQUEST, text: 'Type something to search for' },
+  /** the search reached its time limit (the server's SEARCH_TIMEOUT_MS) */
+  'messages.searchTooLong': { code: Code.BAD_REQUEST, text: 'This search takes too long. Try a longer or more exact keyword.' },
   'messages.limitMax': { code: Code.BAD_REQUEST, text: 'limit is at most {{max}}', params: { max: MESSAGE_PAGE_MAX } },
 });
