@@ -2,7 +2,7 @@ import { type QueryExecutorProvider, sql } from 'kysely';
 import { likeText } from './like.ts';
 
 /**
- * `conv_gram_bits` (020_conv_gram_bits): one row of GRAM_BITS bits per conversation, a bit set for
+ * `conv_gram_bits` (019_conv_gram_bits): one row of GRAM_BITS bits per conversation, a bit set for
  * every 3-character substring (gram) of its messages' `lower(content)`, the text every keyword search
  * matches with `lower(content) like`. A search keeps only my chats with every bit of its keyword's
  * grams set before it reads any message. Bits are added, never cleared (a recalled or deleted

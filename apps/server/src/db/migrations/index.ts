@@ -15,7 +15,7 @@ import * as webPush from './015_webpush.ts';
 import * as mentions from './016_mentions.ts';
 import * as conversationsKeyUser from './017_conversations_key_user.ts';
 import * as searchBacklog from './018_search_backlog.ts';
-import * as convGramBits from './020_conv_gram_bits.ts';
+import * as convGramBits from './019_conv_gram_bits.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -41,5 +41,5 @@ export const migrations: MigrationStep[] = [
   { name: '016_mentions', up: mentions.up },
   { name: '017_conversations_key_user', up: conversationsKeyUser.up },
   { name: '018_search_backlog', up: searchBacklog.up },
-  { name: '020_conv_gram_bits', up: convGramBits.up },
+  { name: '019_conv_gram_bits', up: convGramBits.up },
 ];

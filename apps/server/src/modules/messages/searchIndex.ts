@@ -6,7 +6,7 @@ import type { Db, Dialect } from '../../db/index.ts';
  * The search index is written in batches after the sends' commits. SQLite (018_search_backlog):
  * every message with msg_id <= `indexedUpTo` is in `messages_fts` and `conv_gram_bits`, the newer
  * ones are not yet. PostgreSQL: its trigram index is written in the insert, the gram bits of the
- * messages queued in gram_pending in batches (020_conv_gram_bits). Search reads the messages not
+ * messages queued in gram_pending in batches (019_conv_gram_bits). Search reads the messages not
  * done yet directly, so its answers are complete at once.
  */
 
