@@ -255,11 +255,34 @@ describe('polish: what a new user ran into', () => {
     expect(typeof body.versionCode).toBe('number');
   });
 
-  /** A long press with a real finger on a bubble, then a menu item. */
+  /**
+   * A long press with a real finger on a bubble, then a menu item. The bubble is brought to the middle
+   * of the list and pressed once it stopped moving (a reloaded chat still settles as its newest page
+   * arrives, later on a busy machine); a press that lands while the list moves under it is pressed again,
+   * as a person would.
+   */
   const pressAndPick = async (selector: string, item: string) => {
-    const at = await centre(a.page, selector);
-    await finger.down(at.x, at.y);
-    await a.page.locator('[data-testid=message-menu]').waitFor();
+    const bubble = a.page.locator(selector).last();
+    const menu = a.page.locator('[data-testid=message-menu]');
+    for (let attempt = 1; ; attempt++) {
+      await bubble.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      let before = await bubble.boundingBox();
+      for (;;) {
+        await a.page.waitForTimeout(250);
+        const now = await bubble.boundingBox();
+        if (now && before && now.x === before.x && now.y === before.y) break;
+        before = now;
+      }
+      const at = await centre(a.page, selector);
+      await finger.down(at.x, at.y);
+      try {
+        await menu.waitFor({ timeout: 5_000 });
+        break;
+      } catch (error) {
+        await finger.up();
+        if (attempt === 3) throw error;
+      }
+    }
     await a.page.waitForTimeout(100);
     await finger.up();
     await a.page.click(`[data-testid=message-menu-${item}]`);
@@ -273,7 +296,6 @@ describe('polish: what a new user ran into', () => {
     await a.page.reload();
     await a.page.waitForSelector('[data-testid=chat-page] [data-testid=chat-scroller]');
     const target = a.page.locator(`[data-testid=message-${quotedId}]`);
-    await target.scrollIntoViewIfNeeded();
     await pressAndPick(`[data-testid=message-${quotedId}] [data-testid=bubble-text]`, 'quote');
     await a.page.locator('[data-testid=chat-quote-draft]').filter({ hasText: 'Bob: Which train do we take?' }).waitFor();
     await a.page.fill('[data-testid=chat-input]', 'The 9:12 one');
