@@ -114,8 +114,10 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
-    // every browser the app supports preloads modules itself: no polyfill in the entry
-    modulePreload: { polyfill: false },
+    // no <link rel=modulepreload> per chunk of a lazy import (only its stylesheets): appending them cost the
+    // main thread about 2 ms a chunk on a slow phone, the chat page's 40 chunks more than fetching them
+    // as the browser finds them in the imports that Rollup lifts into the imported chunk
+    modulePreload: false,
     // .vite/manifest.json: which chunks each module needs, read by scripts/check-size.mjs
     manifest: true,
     emptyOutDir: true,

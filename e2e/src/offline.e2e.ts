@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, launchBrowser, openPhone, PHONE, type Phone, startApp, uniqueAccount } from './harness.ts';
-import { befriendInStore as befriend, openChat, registerInUi as register, waitBound } from './steps.ts';
+import { apiSend, befriendInStore as befriend, openChat, PASSWORD, registerInUi as register, waitBound } from './steps.ts';
 
 /**
  * Issue 16, the app as an installed one: the service worker installs and the page is installable;
@@ -345,6 +345,37 @@ describe('offline and installable (issue 16)', () => {
       ]);
     });
   }, 60_000);
+
+  it('the kept copy holds the rows on screen and leaves out those below its bottom edge', async () => {
+    const carol = await openPhone(browser, app.url);
+    try {
+      const carolId = await register(carol.page, uniqueAccount('carol'), 'Carol');
+      for (let i = 0; i < 14; i++) {
+        const answer = await carol.context.request.post(`${app.url}/common/pub/register`, {
+          data: { account: uniqueAccount(`many${i}`), nickname: `Friend ${i}`, password: PASSWORD, repassword: PASSWORD },
+        });
+        const friendId = ((await answer.json()) as { data: { userInfo: { user_id: number } } }).data.userInfo.user_id;
+        await befriend(app, carolId, friendId);
+        await apiSend(carol.page, friendId, `hello ${i}`);
+      }
+      await carol.page.goto('/#/');
+      await carol.page.reload();
+      await expect.poll(() => carol.page.locator('[data-testid=chat-list][data-loaded="1"] button[data-testid^=chat-row-]').count(), { timeout: 20_000 }).toBe(14);
+      const onScreen = await carol.page.evaluate(() =>
+        [...document.querySelectorAll('button[data-testid^=chat-row-]')].filter((row) => row.getBoundingClientRect().top < window.innerHeight).map((row) => row.getAttribute('data-testid')),
+      );
+      expect(onScreen.length).toBeGreaterThan(3);
+      expect(onScreen.length).toBeLessThan(14);
+      const kept = await carol.page.evaluate((html) => {
+        const copy = document.createElement('div');
+        copy.innerHTML = html;
+        return [...copy.querySelectorAll('button[data-testid^=chat-row-]')].map((row) => row.getAttribute('data-testid'));
+      }, (JSON.parse((await leave(carol.page)) ?? '{}') as { html?: string }).html ?? '');
+      expect(kept).toEqual(onScreen);
+    } finally {
+      await carol.context.close();
+    }
+  }, 90_000);
 
   it('the kept copy keeps the top bar height this browser gets, with the other variables of its root style', async () => {
     await bAtHome();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { navigate, networkQuiet, phoneContext, throttledPage, type WebSession } from './browser.ts';
-import { drawnSinceNavigation, watchEveryLoad } from './drawn.ts';
+import { nextDrawn, watchEveryLoad } from './drawn.ts';
 
 /** A row of the chat list (apps/web/src/pages/index/chatList/ChatRow.tsx: `chat-row-<contact id>`). */
 export const CHAT_ROW = 'button[data-testid^="chat-row-"]';
@@ -23,11 +23,13 @@ export async function homeLoads(browser: Browser, url: string, session: WebSessi
     try {
       await watchEveryLoad(context, CHAT_ROW);
       const page = await throttledPage(context);
+      const cold = nextDrawn(page);
       await navigate(page, '/');
-      out.cold.push(await drawnSinceNavigation(page));
+      out.cold.push(await cold);
       await networkQuiet(page);
+      const warm = nextDrawn(page);
       await navigate(page, '/');
-      out.warm.push(await drawnSinceNavigation(page));
+      out.warm.push(await warm);
     } finally {
       await context.close();
     }

@@ -20,17 +20,23 @@ export const PAINT_SKIP_CLASS = 'paint-skip';
  */
 export const PAINT_OPEN = 'data-paint-open';
 
+/** A chat list row (`chatList/ChatRow.tsx`); its other marks are on spans. */
+const CHAT_ROW = 'button[data-testid^=chat-row-]';
+
 /** Keeps the shown home screen, in `language`, when the chat list is in view (called as the page is left or hidden). */
 export function saveHomePaint(root: HTMLElement | null, language: string): void {
   const userId = userIdOfStored();
   if (!userId || !root || root.hasAttribute(PAINT_MARK) || !isHomeHash(window.location.hash)) return;
   const list = root.querySelector('[data-testid=chat-list]');
-  if (!list?.querySelector('[data-testid^=chat-row-]')) return;
+  if (!list?.querySelector(CHAT_ROW)) return;
   if (root.querySelector(`[${PAINT_OPEN}]`)) {
     dropHomePaint();
     return;
   }
+  // rows below the screen's bottom edge are left out: the next start lays out only what it shows
+  const belowScreen = [...root.querySelectorAll(CHAT_ROW)].map((row) => row.getBoundingClientRect().top >= window.innerHeight);
   const copy = root.cloneNode(true) as HTMLElement;
+  for (const [i, row] of [...copy.querySelectorAll(CHAT_ROW)].entries()) if (belowScreen[i]) row.remove();
   for (const el of copy.querySelectorAll(`[${PAINT_SKIP}], .${PAINT_SKIP_CLASS}`)) el.remove();
   for (const el of copy.querySelectorAll('[data-loaded],[data-restored]')) {
     el.removeAttribute('data-loaded');
