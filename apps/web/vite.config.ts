@@ -114,10 +114,10 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
-    // no <link rel=modulepreload> per chunk of a lazy import (only its stylesheets): appending them cost the
-    // main thread about 2 ms a chunk on a slow phone, the chat page's 40 chunks more than fetching them
-    // as the browser finds them in the imports that Rollup lifts into the imported chunk
-    modulePreload: false,
+    // a lazy import preloads its own chunk beside its stylesheets, not each chunk it needs: a link cost the
+    // main thread about 2 ms on a slow phone (the chat page needs 40 chunks), and the chunk names them all
+    // in its first lines (Rollup lifts an imported chunk's imports into it), where the browser finds them
+    modulePreload: { polyfill: false, resolveDependencies: (chunk, deps) => deps.filter((dep) => dep === chunk) },
     // .vite/manifest.json: which chunks each module needs, read by scripts/check-size.mjs
     manifest: true,
     emptyOutDir: true,
