@@ -78,6 +78,22 @@ describe('opening a chat from the list: the screen’s code alone, then its shee
     }
   });
 
+  it('asks for the chat screen’s code at the tap, with no stylesheet to load first (the app’s one stylesheet came with the page)', async () => {
+    const phone = await openPhone(browser, app.url);
+    try {
+      await submitLogin(phone.page, aliceAccount);
+      await row(phone.page, bobId).waitFor();
+      const asked: string[] = [];
+      phone.page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      await row(phone.page, bobId).click();
+      await bubble(phone.page, newest).waitFor();
+      expect(asked.some((path) => CHAT_CODE.test(path))).toBe(true);
+      expect(asked.filter((path) => path.endsWith('.css'))).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   it('shows a chat tapped before its code came as loading, then with its newest messages; back goes to the list', async () => {
     const phone = await openPhone(browser, app.url);
     let release: () => void = () => undefined;
