@@ -109,7 +109,10 @@ export function routeAt(pathname: string): AppRoute | undefined {
   return byPath.get(pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname);
 }
 
-drawAtOnceWhen((location) => routeAt(location.pathname)?.page.ready() ?? false);
+drawAtOnceWhen(
+  (location) => routeAt(location.pathname)?.page.ready() ?? false,
+  (location) => routeAt(location.pathname)?.page.preload(),
+);
 
 /** Loads the code of the page at `pathname`, so that its first draw does not suspend. */
 export async function preloadPageAt(pathname: string): Promise<void> {

@@ -37,26 +37,40 @@ let current: Location = readLocation();
 const listeners = new Set<(location: Location) => void>();
 
 let isReady: (location: Location) => boolean = () => false;
-/** `ready` says whether the page of a location can be drawn at once (its code is in). */
-export function drawAtOnceWhen(ready: (location: Location) => boolean): void {
+let loadFor: (location: Location) => Promise<unknown> | undefined = () => undefined;
+/**
+ * `ready` says whether the page of a location can be drawn at once (its code is in); `load` brings
+ * its code in.
+ */
+export function drawAtOnceWhen(ready: (location: Location) => boolean, load: (location: Location) => Promise<unknown> | undefined): void {
   isReady = ready;
+  loadFor = load;
 }
 
 /**
  * Tells the mounted router of a new location. A page whose code is in is drawn at once; another
- * renders as a transition, so that the page shown stays until the next one is loaded. (A transition
- * to a ready page would only be rendered in slices between other work, and redone from the start
- * when a store it reads changes meanwhile, e.g. the tapped chat's messages coming in.)
+ * renders as a transition, so that the page shown stays until the next one is loaded, and is drawn
+ * at once as soon as its code is in. (A transition is only rendered in slices between other work, and
+ * redone from the start when a store it reads changes meanwhile, e.g. the tapped chat's messages
+ * coming in.)
  */
 function changed(): void {
   const next = readLocation();
   if (next.pathname === current.pathname && next.search === current.search) return;
   current = next;
-  const tell = () => {
-    for (const listener of listeners) listener(next);
+  const tell = (location: Location) => {
+    for (const listener of listeners) listener(location);
   };
-  if (isReady(next)) tell();
-  else startTransition(tell);
+  if (isReady(next)) {
+    tell(next);
+    return;
+  }
+  startTransition(() => tell(next));
+  // a copy: the same location again would not be an update
+  void loadFor(next)?.then(
+    () => current === next && tell({ ...next }),
+    () => undefined,
+  );
 }
 
 let listening = false;
