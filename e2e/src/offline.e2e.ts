@@ -128,6 +128,34 @@ describe('offline and installable (issue 16)', () => {
     expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
   }, 60_000);
 
+  it('the service worker (a first install downloads every built file) registers in a pause of use, not while the app is being tapped', async () => {
+    const dave = await openPhone(browser, app.url, PHONE, 'allow');
+    try {
+      const answer = await dave.context.request.post(`${app.url}/common/pub/register`, {
+        data: { account: uniqueAccount('dave'), nickname: 'Dave', password: PASSWORD, repassword: PASSWORD },
+      });
+      const { authToken, userInfo } = ((await answer.json()) as { data: { authToken: string; userInfo: unknown } }).data;
+      // signed in before the first script runs, and tapping every half second from then on
+      await dave.context.addInitScript(
+        ({ token, user }) => {
+          localStorage.setItem('authToken', token);
+          localStorage.setItem('userInfo', JSON.stringify(user));
+          (window as Window & { __taps?: ReturnType<typeof setInterval> }).__taps = setInterval(() => window.dispatchEvent(new PointerEvent('pointerdown')), 500);
+        },
+        { token: authToken, user: userInfo },
+      );
+      const registered = () => dave.page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
+      await dave.page.goto('/#/');
+      await dave.page.waitForSelector('[data-testid=chat-list]');
+      await dave.page.waitForTimeout(4000);
+      expect(await registered()).toBe(false);
+      await dave.page.evaluate(() => clearInterval((window as Window & { __taps?: ReturnType<typeof setInterval> }).__taps));
+      await expect.poll(registered, { timeout: 20_000 }).toBe(true);
+    } finally {
+      await dave.context.close();
+    }
+  }, 60_000);
+
   it('offline, a reload shows the chat list and the last messages with the offline bar; a message typed offline goes once', async () => {
     await openChat(a.page, bobId);
     await sendText(a.page, 'kept for later');

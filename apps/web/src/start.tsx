@@ -68,7 +68,7 @@ export function start(container: HTMLElement): void {
   if (atLogin) dropHomePaint();
   void (atLogin ? openLogin(root, container) : openApp(root, container)).then(() => {
     keepHomePaint(container);
-    // the service worker (offline shell, Web Push, updates) comes after the first screen
-    void import('./pwa/registerServiceWorker.ts').then((m) => m.registerServiceWorker());
+    // the service worker (offline shell, Web Push, updates) comes after the first screen, in a pause of use
+    void import('./pwa/registerServiceWorker.ts').then((m) => m.registerServiceWorkerWhenQuiet());
   });
 }

@@ -1,4 +1,5 @@
 import { api } from '../api/client.ts';
+import { registerServiceWorker } from './registerServiceWorker.ts';
 
 /** Turning Web Push on and off on this device (server: `modules/webpush`). */
 
@@ -31,6 +32,8 @@ export async function pushEnabled(): Promise<boolean> {
 /** Asks for permission, subscribes this browser and tells the server; 'denied' when the person said no. */
 export async function enablePush(): Promise<'on' | 'denied'> {
   if ((await Notification.requestPermission()) !== 'granted') return 'denied';
+  // (the worker may still be waiting for a pause in use)
+  registerServiceWorker();
   const registration = await navigator.serviceWorker.ready;
   const { publicKey } = await api.call('webPushKey', {});
   const subscription =
