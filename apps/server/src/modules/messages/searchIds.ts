@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import { bitMask, GRAM_BITS, holdsBits, keywordBits } from '../../db/convGrams.ts';
 import { likePattern } from '../../db/like.ts';
+import { notDeletedBy } from '../../db/notDeleted.ts';
 import { fail } from '../../domainError.ts';
 import type { MembershipRow } from '../conversations/store.ts';
 import { chatsNotIndexed, indexedUpTo } from './searchIndex.ts';
@@ -317,7 +318,7 @@ function myChats(me: number, memberships: MembershipRow[], only?: string[]) {
   /** `m` (of row `c`) may be shown to me and contains `keywords` */
   const visible = (dialect: Dialect, keywords: string) => sql`${mineOnly} and m.msg_id > ${floor(dialect)}
     and m.type in (${sql.join(SEARCHABLE_TYPES)}) and m.is_undo = 0
-    and not exists (select 1 from message_deletions d where d.user_id = ${me} and d.msg_id = m.msg_id)
+    and ${notDeletedBy(me)}
     and lower(m.content) like ${likePattern(keywords)} escape '\\'`;
   return {
     mineOnly,
@@ -338,7 +339,7 @@ function myChats(me: number, memberships: MembershipRow[], only?: string[]) {
             select m.msg_id, m.conv_key from messages m
             where m.conv_key = c.conv_key and m.msg_id > greatest(${lo}::bigint, ${floor(dialect)}) and m.msg_id <= ${hi}
               and m.type in (${sql.join(SEARCHABLE_TYPES)}) and m.is_undo = 0
-              and not exists (select 1 from message_deletions d where d.user_id = ${me} and d.msg_id = m.msg_id)
+              and ${notDeletedBy(me)}
               and lower(m.content) like ${likePattern(keywords)} escape '\\'
             order by m.msg_id desc limit ${limit}
           ) x
