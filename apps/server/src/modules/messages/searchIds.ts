@@ -127,8 +127,7 @@ export async function searchMatchIds(
     const every = myChats(me, memberships);
     return (await sql<SearchMatch>`${every.select(dialect, sql`true`, keywords)} order by m.msg_id desc limit ${max}`.execute(db)).rows.map(asMatch);
   }
-  const top = await newestMsgId(db);
-  const bottom = await chats.lowestFloor(db);
+  const { top, bottom } = await chats.windowRange(db);
   const found: SearchMatch[] = [];
   let windows = 0;
   const budget = sqliteBudget(dialect, tune);
@@ -246,11 +245,6 @@ function sqliteBudget(dialect: Dialect, tune: SearchTuning) {
 
 const asMatch = (r: SearchMatch): SearchMatch => ({ msg_id: Number(r.msg_id), conv_key: r.conv_key, contact_id: r.contact_id });
 
-async function newestMsgId(db: Db): Promise<number> {
-  const row = await db.selectFrom('messages').select((eb) => eb.fn.max('msg_id').as('max')).executeTakeFirst();
-  return Number(row?.max ?? 0);
-}
-
 /**
  * Whether at most FEW_MATCHES messages of the whole server contain `keywords`. SQLite: the
  * full-text index answers that by itself (a walk stopped after FEW_MATCHES + 1 rowids). PostgreSQL:
@@ -363,10 +357,11 @@ function myChats(me: number, memberships: MembershipRow[], only?: string[]) {
     ids: (lo: number, hi: number) => sql`
       select group_concat(m.msg_id) as ids from conversations c cross join messages m
       where c.user_id = ${me} and ${mineOnly} and m.conv_key = c.conv_key and m.msg_id > max(${lo}, ${floor('sqlite')}) and m.msg_id <= ${hi}`,
-    /** the lowest floor of my rows: below it nothing of mine is visible */
-    async lowestFloor(db: Db): Promise<number> {
-      const row = await db.selectFrom('conversations').select((eb) => eb.fn.min('cleared_msg_id').as('min')).where('user_id', '=', me).executeTakeFirst();
-      return Number(row?.min ?? 0);
+    /** the newest msg_id of the server, and the lowest floor of my rows (below it nothing of mine is visible), in one statement */
+    async windowRange(db: Db): Promise<{ top: number; bottom: number }> {
+      const { rows } = await sql<{ top: number | null; bottom: number | null }>`select (select max(msg_id) from messages) as top,
+        (select min(cleared_msg_id) from conversations where user_id = ${me}) as bottom`.execute(db);
+      return { top: Number(rows[0]?.top ?? 0), bottom: Number(rows[0]?.bottom ?? 0) };
     },
   };
 }
