@@ -2,10 +2,10 @@ import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db, Dialect } from './index.ts';
 
 /**
- * `column` is one of `ids`, bound as one parameter however many they are. PostgreSQL plans an IN
- * list of N parameters anew for every N (a search's 520 msg_ids: 3 ms of planning, and a hash join
- * that read the whole users table for 520 senders); `= any(array)` is one prepared statement, read
- * id by id. SQLite binds no arrays: the ids go as one JSON text.
+ * `column` is one of `ids`, bound as one parameter however many they are: one statement text for any
+ * number of ids, prepared once (PostgreSQL parsed and planned an IN list of N parameters anew for
+ * every N: a search's fetch of 520 msg_ids 6.4 -> 3.3 ms at 1M). SQLite binds no arrays: the ids go as
+ * one JSON text.
  */
 export function idIn(dialect: Dialect, column: string, ids: readonly number[]): RawBuilder<SqlBool> {
   return dialect === 'postgres'
