@@ -7,15 +7,15 @@ export function benchPostgresUrl(): string {
   return process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 }
 
-export type PostgresTarget = { db: BenchDb; drop(): Promise<void> } | { unreachable: string };
+export type PostgresTarget = { db: BenchDb; drop(): Promise<void>; close(): Promise<void> } | { unreachable: string };
 
 /**
- * A fresh schema of that PostgreSQL for one run (`drop` removes it and everything in it), or why
- * there is none: a bench without PostgreSQL skips the run rather than failing.
+ * A schema of that PostgreSQL for one run, fresh unless named (`drop` removes it and everything in
+ * it, a later `openDatabase` makes it again; `close` lets go of the connection), or why there is none: a bench without PostgreSQL skips the run rather than failing.
  */
-export async function freshPostgresSchema(dataDir: string): Promise<PostgresTarget> {
+export async function postgresSchema(dataDir: string, name = `bench_${process.pid}_${randomBytes(4).toString('hex')}`): Promise<PostgresTarget> {
   const databaseUrl = benchPostgresUrl();
-  const db: BenchDb = { dataDir, databaseUrl, databaseSchema: `bench_${process.pid}_${randomBytes(4).toString('hex')}` };
+  const db: BenchDb = { dataDir, databaseUrl, databaseSchema: name };
   let handle: Awaited<ReturnType<typeof openBenchDb>> | undefined;
   try {
     handle = await openBenchDb(db);
@@ -30,7 +30,7 @@ export async function freshPostgresSchema(dataDir: string): Promise<PostgresTarg
     db,
     async drop() {
       await sql.raw(`drop schema if exists "${db.databaseSchema}" cascade`).execute(opened.db);
-      await opened.close();
     },
+    close: () => opened.close(),
   };
 }

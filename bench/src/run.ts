@@ -6,7 +6,8 @@
  * step even after one fails), --profile (the server writes a CPU profile to $TMPDIR/parley-prof), --fuzz N
  * (bodies of the fuzz run, default 10,000), --history N (messages of the history section, default 1,000,000;
  * issue 17 sizes it at 10,000,000), --private-rate N, --over-http (clients send messages and open red packets
- * with HTTP POSTs instead of `call` frames on their bound sockets, the web app's way). The history section runs on SQLite and then again on
+ * with HTTP POSTs instead of `call` frames on their bound sockets, the web app's way), --keep-history DIR (with `--only history`:
+ * keep the seeded databases in DIR and reuse them in the next run with the same DIR and --history). The history section runs on SQLite and then again on
  * PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local `test` database), in a schema of its own
  * that is dropped afterwards; it is skipped there when PostgreSQL is unreachable.
  */
@@ -23,7 +24,8 @@ import { BIG_GROUP, fileLimit, seedBigGroup } from './bigGroup.ts';
 import { burstFloor } from './burstFloor.ts';
 import { type BenchDb, serverDbEnv } from './benchDb.ts';
 import { benchHistory, HISTORY_BUDGET, type HistorySeed, seedHistory } from './history.ts';
-import { freshPostgresSchema } from './postgresTarget.ts';
+import { type HistoryKeeper, historyKeeper } from './historyKeep.ts';
+import { postgresSchema } from './postgresTarget.ts';
 import { benchRedPackets, CLAIM_BUDGET } from './redpackets.ts';
 import { benchRuntime, RUNTIME_BUDGET, startFlags } from './runtime.ts';
 import { type Seeded, seed, seedSearchLoad } from './seed.ts';
@@ -48,6 +50,7 @@ const historyMessages = Number(args[args.indexOf('--history') + 1]) || 1_000_000
 const privateRate = Number(args[args.indexOf('--private-rate') + 1]) || BUDGET_PRIVATE_RATE;
 /** how clients send messages and open red packets: over their bound socket as the web app does, or `--over-http` */
 const over: SendsOver = args.includes('--over-http') ? 'http' : 'socket';
+const keepHistory: HistoryKeeper | null = args.includes('--keep-history') ? historyKeeper(args[args.indexOf('--keep-history') + 1], historyMessages) : null;
 
 /** Issue 17: server CPU per delivery at 100,000 deliveries/s (a 1,000-member group at 100 msg/s). */
 const FANOUT_CPU_BUDGET = { usPerDelivery: 2, atDeliveriesPerSecond: 100_000 };
@@ -238,14 +241,22 @@ async function main() {
     lines.push(`baseline RSS         ${fmt(median(rss), 0)} MB median of restarts, idle (worst ${fmt(Math.max(...rss), 0)})   budget: ≤ ${RUNTIME_BUDGET.rssMb} MB   ${verdict(median(rss) <= RUNTIME_BUDGET.rssMb)}`);
     if (only.length > 0 && only.every((k) => STANDALONE.includes(k))) return printSummary(lines);
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
-  console.log(`Seeding 10,000 users, 5,000 friend pairs and a 1,000-member group in ${dataDir} …`);
-  const seeded = await seed(dataDir, 10_000, 1_000);
+  if (keepHistory && only.join() !== 'history') throw new Error('--keep-history goes with --only history (other sections write to the database)');
+  const kept = keepHistory?.load('sqlite') ?? null;
+  const dataDir = keepHistory ? keepHistory.sqliteDir : fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
+  if (keepHistory && !kept) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(dataDir, { recursive: true });
+  }
+  if (kept) console.log(`Reusing the seeded history database in ${dataDir}`);
+  else console.log(`Seeding 10,000 users, 5,000 friend pairs and a 1,000-member group in ${dataDir} …`);
+  const seeded = kept?.seeded ?? (await seed(dataDir, 10_000, 1_000));
   const searchLoad = wants('stall') ? await seedSearchLoad(dataDir, seeded.userIds.slice(0, 10), SEARCH_LOAD_MESSAGES) : null;
   // the web section's user is the last friend pair: in no group and used by no other section
   const webPair = seeded.userIds.length - 2;
   const big = wants('biggroup') ? await seedBigGroup(dataDir, seeded, BIG_GROUP.members) : null;
-  const history = wants('history') ? await seedHistory(dataDir, seeded.userIds, historyMessages) : null;
+  const history = kept?.history ?? (wants('history') ? await seedHistory(dataDir, seeded.userIds, historyMessages) : null);
+  if (keepHistory && !kept && history) keepHistory.save('sqlite', { seeded, history });
   const longChat = wants('web') ? await seedLongChat(dataDir, seeded.userIds[webPair], seeded.userIds[webPair + 1], LONG_CHAT_MESSAGES) : null;
   if (longChat) ensureWebBuilt(root);
   const { proc, url } = await startServer({ dataDir });
@@ -409,7 +420,7 @@ async function main() {
     }
   } finally {
     proc.kill('SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keepHistory) fs.rmSync(dataDir, { recursive: true, force: true });
   }
   if (history) lines.push(...(await historyOnPostgres()));
   printSummary(lines);
@@ -435,18 +446,25 @@ async function measureHistory(url: string, seeded: Seeded, history: HistorySeed,
 /** The history section again on PostgreSQL: the same seed in a fresh schema, a server of its own; the schema is dropped afterwards. */
 async function historyOnPostgres(): Promise<string[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-pg-'));
-  const target = await freshPostgresSchema(dataDir);
+  const kept = keepHistory?.load('postgres') ?? null;
+  const target = await postgresSchema(dataDir, keepHistory?.postgresSchema);
   if ('unreachable' in target) {
     console.log(`\nHistory on PostgreSQL skipped: PostgreSQL unreachable (${target.unreachable})`);
     fs.rmSync(dataDir, { recursive: true, force: true });
     return [`history (PostgreSQL)  skipped: PostgreSQL unreachable (${target.unreachable})`];
   }
   try {
-    console.log(`\nSeeding the history section on PostgreSQL (schema ${target.db.databaseSchema}) …`);
+    if (kept) console.log(`\nReusing the seeded history schema ${target.db.databaseSchema} on PostgreSQL`);
+    else {
+      console.log(`\nSeeding the history section on PostgreSQL (schema ${target.db.databaseSchema}) …`);
+      // a kept schema whose seed did not complete is seeded again from nothing
+      if (keepHistory) await target.drop();
+    }
     const t0 = performance.now();
-    const seeded = await seed(target.db, 10_000, 1_000);
-    const history = await seedHistory(target.db, seeded.userIds, historyMessages);
-    console.log(`  seeded in ${fmt((performance.now() - t0) / 1000)} s`);
+    const seeded = kept?.seeded ?? (await seed(target.db, 10_000, 1_000));
+    const history = kept?.history ?? (await seedHistory(target.db, seeded.userIds, historyMessages));
+    if (keepHistory && !kept) keepHistory.save('postgres', { seeded, history });
+    if (!kept) console.log(`  seeded in ${fmt((performance.now() - t0) / 1000)} s`);
     const { proc, url } = await startServer(target.db);
     try {
       return await measureHistory(url, seeded, history, 'PostgreSQL');
@@ -457,7 +475,8 @@ async function historyOnPostgres(): Promise<string[]> {
       await exited;
     }
   } finally {
-    await target.drop();
+    if (!keepHistory) await target.drop();
+    await target.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

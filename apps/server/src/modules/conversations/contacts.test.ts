@@ -1,7 +1,7 @@
 import { type ChatContact, privateConvKey } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, socketPool, startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
-import { befriend, seedFile, seedGroup, send } from '../../testing/index.ts';
+import { befriend, befriendMany, seedFile, seedGroup, send } from '../../testing/index.ts';
 import { newConversationRow } from './rows.ts';
 
 describe.each(backends)('chat list and conversation settings (%s)', (backend) => {
@@ -106,6 +106,19 @@ describe.each(backends)('chat list and conversation settings (%s)', (backend) =>
     // a chat with a user that no longer exists keeps its id as the name
     await db.insertInto('conversations').values(newConversationRow(a.id, '999999', privateConvKey(a.id, 999_999))).execute();
     expect(await contactOf(a, 999_999)).toMatchObject({ displayName: '999999', avatar: '', avatar_color: 1, lastContent: '' });
+  });
+
+  it('names every user of a long list, whose cards and remarks are read by a list of ids in one parameter', async () => {
+    const db = s.built.ctx.db;
+    const owner = await s.user('Many');
+    const peers: TestUser[] = [];
+    for (let i = 0; i < 25; i++) peers.push(await s.user('Peer'));
+    await befriendMany(db, owner.id, peers.map((p) => p.id));
+    await db.updateTable('friends').set({ nickname: 'Remarked' }).where('user_id', '=', owner.id).where('friend_id', '=', peers[24].id).execute();
+    await db.insertInto('conversations').values(peers.map((p) => newConversationRow(owner.id, String(p.id), privateConvKey(owner.id, p.id)))).execute();
+    const list = await contacts(owner);
+    for (const p of peers.slice(0, 24)) expect(list.find((x) => x.id === p.id)).toMatchObject({ displayName: p.nickname });
+    expect(list.find((x) => x.id === peers[24].id)).toMatchObject({ displayName: 'Remarked', index: 'R' });
   });
 
   it('setMsgIsRead moves my cursor and tells the sender (isRead), whose messages then read as read', async () => {

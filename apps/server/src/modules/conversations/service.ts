@@ -94,83 +94,87 @@ export function conversationService(ctx: AppContext) {
 
     /** Who wrote a group's last message (not for notices or recalls): the "Alice: …" of the list. */
     function lastFrom(m: LastMessageRow | null) {
-      if (!m || m.is_undo === 1 || (SERVER_MESSAGE_TYPES as readonly string[]).includes(m.type)) return {};
-      return { last_from: { id: m.from_user, name: senderNames.get(m.from_user) ?? String(m.from_user) } };
+      if (!m || m.is_undo === 1 || (SERVER_MESSAGE_TYPES as readonly string[]).includes(m.type)) return undefined;
+      return { id: m.from_user, name: senderNames.get(m.from_user) ?? String(m.from_user) };
     }
 
-    function lastFields(m: LastMessageRow | null) {
-      if (!m) return { lastContent: '', last_key: '', lastSendTime: 0, type: '', last_msg_id: 0 };
-      const notice = m.is_undo !== 1 && (SERVER_MESSAGE_TYPES as readonly string[]).includes(m.type);
-      const ext = notice ? extendsOf(m.extends) : undefined;
-      const last = chatLastContent({ type: m.type, content: m.content, is_undo: m.is_undo });
-      return {
-        lastContent: last.text,
-        last_key: last.key,
-        lastSendTime: m.send_time,
-        type: m.type,
-        last_msg_id: m.msg_id,
-        // an event or system notice: its facts, so that the list can word it in the reader's language
-        ...(ext ? { last_extends: ext } : {}),
+    /**
+     * A row of the list from its display facts and last message, built as one object (a chat list has
+     * 1,000 rows: no intermediate objects to spread, less garbage for the 1 MB young generation).
+     */
+    function contactRow(id: ChatContact['id'], shown: Pick<ChatContact, 'displayName' | 'avatar' | 'avatar_color' | 'index' | 'is_group' | 'is_online' | 'is_self'>,
+      counts: Pick<ChatContact, 'unread' | 'is_top' | 'is_notice' | 'is_at'>, m: LastMessageRow | null): ChatContact {
+      const last = m ? chatLastContent(m) : undefined;
+      const row: ChatContact = {
+        id,
+        displayName: shown.displayName,
+        avatar: shown.avatar,
+        avatar_color: shown.avatar_color,
+        unread: counts.unread,
+        is_top: counts.is_top,
+        is_notice: counts.is_notice,
+        is_at: counts.is_at,
+        lastContent: last ? last.text : '',
+        last_key: last ? last.key : '',
+        lastSendTime: m ? m.send_time : 0,
+        type: m ? m.type : '',
+        last_msg_id: m ? m.msg_id : 0,
+        index: shown.index,
+        is_group: shown.is_group,
+        is_online: shown.is_online,
+        is_self: shown.is_self,
       };
+      // an event or system notice: its facts, so that the list can word it in the reader's language
+      const ext = m && m.is_undo !== 1 && (SERVER_MESSAGE_TYPES as readonly string[]).includes(m.type) ? extendsOf(m.extends) : undefined;
+      if (ext) row.last_extends = ext;
+      return row;
     }
 
+    const bit = (v: number) => (v === 1 ? 1 : 0) as 0 | 1;
     const list: ChatContact[] = shown.map((r) => {
-      const base = {
-        unread: r.unread,
-        is_top: (r.is_top === 1 ? 1 : 0) as 0 | 1,
-        is_notice: (r.is_notice === 1 ? 1 : 0) as 0 | 1,
-        is_at: r.at_count,
-        ...lastFields(r.last),
-      };
+      const counts = { unread: r.unread, is_top: bit(r.is_top), is_notice: bit(r.is_notice), is_at: r.at_count };
       const g = groups.get(r.contact_id);
       if (g) {
-        return {
-          id: r.contact_id,
-          displayName: g.name,
-          avatar: g.avatar,
-          avatar_color: avatarColorFor(g.group_id),
-          ...base,
-          ...lastFrom(r.last),
-          index: OTHER_INDEX,
-          is_group: 1,
-          is_online: 0,
-          is_self: 0,
-          notice: g.notice,
-          setting: g.setting,
-          role: g.role,
-        };
+        const row = contactRow(
+          r.contact_id,
+          { displayName: g.name, avatar: g.avatar, avatar_color: avatarColorFor(g.group_id), index: OTHER_INDEX, is_group: 1, is_online: 0, is_self: 0 },
+          counts,
+          r.last,
+        );
+        const from = lastFrom(r.last);
+        if (from) row.last_from = from;
+        row.notice = g.notice;
+        row.setting = g.setting;
+        row.role = g.role;
+        return row;
       }
       const uid = Number(r.contact_id);
       const u = userById.get(uid);
       const self = uid === me;
       const displayName = self ? FILE_TRANSFER_NAME : remarks.get(uid) || u?.nickname || r.contact_id;
-      return {
-        id: uid,
-        displayName,
-        avatar: u?.avatar ?? '',
-        avatar_color: u?.avatar_color ?? 1,
-        ...base,
-        index: indexLetterOf(displayName),
-        is_group: 0,
-        is_online: ctx.hub.isOnline(uid) ? 1 : 0,
-        is_self: self ? 1 : 0,
-      };
+      return contactRow(
+        uid,
+        {
+          displayName,
+          avatar: u?.avatar ?? '',
+          avatar_color: u?.avatar_color ?? 1,
+          index: indexLetterOf(displayName),
+          is_group: 0,
+          is_online: ctx.hub.isOnline(uid) ? 1 : 0,
+          is_self: self ? 1 : 0,
+        },
+        counts,
+        r.last,
+      );
     });
-    list.push({
-      id: SYSTEM_CONTACT_ID,
-      displayName: SYSTEM_CONTACT_NAME,
-      avatar: '',
-      avatar_color: 1,
-      unread: sys.unread,
-      is_top: sys.is_top === 1 ? 1 : 0,
-      is_notice: sys.is_notice === 1 ? 1 : 0,
-      is_at: 0,
-      is_group: 0,
-      is_online: 0,
-      is_self: 0,
-      index: indexLetterOf(SYSTEM_CONTACT_NAME),
-      ...lastFields(sys.last),
-    });
+    list.push(
+      contactRow(
+        SYSTEM_CONTACT_ID,
+        { displayName: SYSTEM_CONTACT_NAME, avatar: '', avatar_color: 1, index: indexLetterOf(SYSTEM_CONTACT_NAME), is_group: 0, is_online: 0, is_self: 0 },
+        { unread: sys.unread, is_top: bit(sys.is_top), is_notice: bit(sys.is_notice), is_at: 0 },
+        sys.last,
+      ),
+    );
     return list.sort((a, b) => b.is_top - a.is_top || b.lastSendTime - a.lastSendTime);
   }
 

@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { FriendRelations } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
+import { dialectOf, idIn } from '../../db/idList.ts';
 import { likeLower } from '../../db/like.ts';
 import { reusable } from '../../db/reusable.ts';
 
@@ -22,7 +23,7 @@ export async function remarksOf(db: Db, viewer: number, ids: number[]): Promise<
     .selectFrom('friends')
     .select(['friend_id', 'nickname'])
     .where('user_id', '=', viewer)
-    .where('friend_id', 'in', ids)
+    .where(idIn(dialectOf(db), 'friend_id', ids))
     .where('nickname', '!=', '')
     .execute();
   return new Map(rows.map((r) => [r.friend_id, r.nickname]));

@@ -13,6 +13,7 @@ import {
 import type { Expression, SqlBool, } from 'kysely';
 import { Answer } from '../../answer.ts';
 import type { AppContext } from '../../context.ts';
+import { idIn } from '../../db/idList.ts';
 import { resolveScope, type Scope } from '../conversations/scope.ts';
 import { conversationsStore } from '../conversations/store.ts';
 import { fileUrlFor } from '../uploads/files.ts';
@@ -129,7 +130,7 @@ export function messageHistory(ctx: AppContext) {
       keptIds.set(match.contact_id, list);
     }
     const ids = [...keptIds.values()].flat();
-    const rows = ids.length === 0 ? [] : await selectMessages(db).where('m.msg_id', 'in', ids).execute();
+    const rows = ids.length === 0 ? [] : await selectMessages(db).where(idIn(ctx.dialect, 'm.msg_id', ids)).execute();
     const rowById = new Map(rows.map((r) => [Number(r.msg_id), r]));
     const byContact = new Map<string, MessageRow[]>();
     for (const [contactId, list] of keptIds) {

@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import { bitMask, GRAM_BITS, holdsBits, keywordBits } from '../../db/convGrams.ts';
 import { likePattern } from '../../db/like.ts';
+import { notDeletedBy } from '../../db/notDeleted.ts';
 import { fail } from '../../domainError.ts';
 import type { MembershipRow } from '../conversations/store.ts';
 import { chatsNotIndexed, indexedUpTo } from './searchIndex.ts';
@@ -126,8 +127,7 @@ export async function searchMatchIds(
     const every = myChats(me, memberships);
     return (await sql<SearchMatch>`${every.select(dialect, sql`true`, keywords)} order by m.msg_id desc limit ${max}`.execute(db)).rows.map(asMatch);
   }
-  const top = await newestMsgId(db);
-  const bottom = await chats.lowestFloor(db);
+  const { top, bottom } = await chats.windowRange(db);
   const found: SearchMatch[] = [];
   let windows = 0;
   const budget = sqliteBudget(dialect, tune);
@@ -245,11 +245,6 @@ function sqliteBudget(dialect: Dialect, tune: SearchTuning) {
 
 const asMatch = (r: SearchMatch): SearchMatch => ({ msg_id: Number(r.msg_id), conv_key: r.conv_key, contact_id: r.contact_id });
 
-async function newestMsgId(db: Db): Promise<number> {
-  const row = await db.selectFrom('messages').select((eb) => eb.fn.max('msg_id').as('max')).executeTakeFirst();
-  return Number(row?.max ?? 0);
-}
-
 /**
  * Whether at most FEW_MATCHES messages of the whole server contain `keywords`. SQLite: the
  * full-text index answers that by itself (a walk stopped after FEW_MATCHES + 1 rowids). PostgreSQL:
@@ -317,7 +312,7 @@ function myChats(me: number, memberships: MembershipRow[], only?: string[]) {
   /** `m` (of row `c`) may be shown to me and contains `keywords` */
   const visible = (dialect: Dialect, keywords: string) => sql`${mineOnly} and m.msg_id > ${floor(dialect)}
     and m.type in (${sql.join(SEARCHABLE_TYPES)}) and m.is_undo = 0
-    and not exists (select 1 from message_deletions d where d.user_id = ${me} and d.msg_id = m.msg_id)
+    and ${notDeletedBy(me)}
     and lower(m.content) like ${likePattern(keywords)} escape '\\'`;
   return {
     mineOnly,
@@ -338,7 +333,7 @@ function myChats(me: number, memberships: MembershipRow[], only?: string[]) {
             select m.msg_id, m.conv_key from messages m
             where m.conv_key = c.conv_key and m.msg_id > greatest(${lo}::bigint, ${floor(dialect)}) and m.msg_id <= ${hi}
               and m.type in (${sql.join(SEARCHABLE_TYPES)}) and m.is_undo = 0
-              and not exists (select 1 from message_deletions d where d.user_id = ${me} and d.msg_id = m.msg_id)
+              and ${notDeletedBy(me)}
               and lower(m.content) like ${likePattern(keywords)} escape '\\'
             order by m.msg_id desc limit ${limit}
           ) x
@@ -362,10 +357,11 @@ function myChats(me: number, memberships: MembershipRow[], only?: string[]) {
     ids: (lo: number, hi: number) => sql`
       select group_concat(m.msg_id) as ids from conversations c cross join messages m
       where c.user_id = ${me} and ${mineOnly} and m.conv_key = c.conv_key and m.msg_id > max(${lo}, ${floor('sqlite')}) and m.msg_id <= ${hi}`,
-    /** the lowest floor of my rows: below it nothing of mine is visible */
-    async lowestFloor(db: Db): Promise<number> {
-      const row = await db.selectFrom('conversations').select((eb) => eb.fn.min('cleared_msg_id').as('min')).where('user_id', '=', me).executeTakeFirst();
-      return Number(row?.min ?? 0);
+    /** the newest msg_id of the server, and the lowest floor of my rows (below it nothing of mine is visible), in one statement */
+    async windowRange(db: Db): Promise<{ top: number; bottom: number }> {
+      const { rows } = await sql<{ top: number | null; bottom: number | null }>`select (select max(msg_id) from messages) as top,
+        (select min(cleared_msg_id) from conversations where user_id = ${me}) as bottom`.execute(db);
+      return { top: Number(rows[0]?.top ?? 0), bottom: Number(rows[0]?.bottom ?? 0) };
     },
   };
 }

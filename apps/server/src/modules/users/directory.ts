@@ -1,5 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
+import { dialectOf, idIn } from '../../db/idList.ts';
 import { likeLower } from '../../db/like.ts';
 import { reusable } from '../../db/reusable.ts';
 import { PUBLIC_COLUMNS, type PublicRow } from './profile.ts';
@@ -18,10 +19,18 @@ export interface UserCard {
   avatar_color: number;
 }
 
+/** Longer lists of ids are bound as one parameter (see idIn). */
+const CARDS_LISTED_MAX = 20;
+
 /** The card of each of `ids` that exists. */
 export async function userCards(db: Db, ids: readonly number[]): Promise<Map<number, UserCard>> {
   if (ids.length === 0) return new Map();
-  const rows = await cardsOf(db, [...new Set(ids)]);
+  const unique = [...new Set(ids)];
+  // a long list (a chat list's 1,000 users) as one parameter: one statement text, not one per length
+  const rows =
+    unique.length > CARDS_LISTED_MAX
+      ? await db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where(idIn(dialectOf(db), 'id', unique)).execute()
+      : await cardsOf(db, unique);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -30,7 +39,7 @@ const cardsOf = reusable({
   build: (db, ids: number[]) => db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', 'in', ids),
   params: (ids) => ids,
   shape: (ids) => ids.length,
-  maxShape: 20,
+  maxShape: CARDS_LISTED_MAX,
 });
 
 export async function userCard(db: Db, id: number): Promise<UserCard | undefined> {
