@@ -114,7 +114,7 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
-    // a lazy import preloads its own chunk beside its stylesheets, not each chunk it needs: a link cost the
+    // a lazy import preloads its own chunk, not each chunk it needs: a link cost the
     // main thread about 2 ms on a slow phone (the chat page needs 40 chunks), and the chunk names them all
     // in its first lines (Rollup lifts an imported chunk's imports into it), where the browser finds them
     modulePreload: { polyfill: false, resolveDependencies: (chunk, deps) => deps.filter((dep) => dep === chunk) },

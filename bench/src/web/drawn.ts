@@ -1,4 +1,4 @@
-import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { STEP_TIMEOUT_MS } from './browser.ts';
 
 /**
@@ -48,21 +48,9 @@ const watcher = (selector: string, afterStart: boolean) => `(() => {
 })();`;
 
 /** The next figure the page's watcher tells: ms from its start mark to drawn. */
-export function nextDrawn(page: Page): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      page.off('console', heard);
-      reject(new Error(`nothing drawn within ${STEP_TIMEOUT_MS} ms`));
-    }, STEP_TIMEOUT_MS);
-    const heard = (message: ConsoleMessage) => {
-      const [tag, ms] = message.text().split(' ');
-      if (tag !== DRAWN_MESSAGE) return;
-      clearTimeout(timer);
-      page.off('console', heard);
-      resolve(Number(ms));
-    };
-    page.on('console', heard);
-  });
+export async function nextDrawn(page: Page): Promise<number> {
+  const told = await page.waitForEvent('console', { predicate: (message) => message.text().startsWith(`${DRAWN_MESSAGE} `), timeout: STEP_TIMEOUT_MS });
+  return Number(told.text().split(' ')[1]);
 }
 
 /** From now on every document of `context` records when `selector` is first drawn, from its navigation's start. */

@@ -8,7 +8,7 @@ const SERVICE_WORKER_URL = './sw.js';
  * slowed phone's CPU: it waits until the app has had this long without a tap or a key, so that the
  * first taps of a first visit do not compete with it.
  */
-export const QUIET_BEFORE_REGISTERING_MS = 3000;
+const QUIET_BEFORE_REGISTERING_MS = 3000;
 const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
 /** Registers the service worker once the app has been left alone for `QUIET_BEFORE_REGISTERING_MS` (or at once when a feature needs it). */

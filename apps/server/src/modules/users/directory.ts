@@ -19,6 +19,8 @@ export interface UserCard {
   avatar_color: number;
 }
 
+const CARD_COLUMNS = ['id', 'nickname', 'avatar', 'avatar_color'] as const;
+
 /** Longer lists of ids are bound as one parameter (see idIn). */
 const CARDS_LISTED_MAX = 20;
 
@@ -29,14 +31,14 @@ export async function userCards(db: Db, ids: readonly number[]): Promise<Map<num
   // a long list (a chat list's 1,000 users) as one parameter: one statement text, not one per length
   const rows =
     unique.length > CARDS_LISTED_MAX
-      ? await db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where(idIn(dialectOf(db), 'id', unique)).execute()
+      ? await db.selectFrom('users').select(CARD_COLUMNS).where(idIn(dialectOf(db), 'id', unique)).execute()
       : await cardsOf(db, unique);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** The cards' query: every send reads its sender's, so the short lists' statements are reused. */
 const cardsOf = reusable({
-  build: (db, ids: number[]) => db.selectFrom('users').select(['id', 'nickname', 'avatar', 'avatar_color']).where('id', 'in', ids),
+  build: (db, ids: number[]) => db.selectFrom('users').select(CARD_COLUMNS).where('id', 'in', ids),
   params: (ids) => ids,
   shape: (ids) => ids.length,
   maxShape: CARDS_LISTED_MAX,
