@@ -91,7 +91,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     log: app.log,
     secret,
     groups: groupMembership(db.db, bus),
-    friends: friendRelations(db.db),
+    friends: friendRelations(db.db, bus),
     fileReaders: fileReaders(),
     newMessages: listeners(),
     sessionsEnded: listeners(),

@@ -46,6 +46,8 @@ export interface FriendRelations {
   remarksOf(viewer: number, ids: number[]): Promise<Map<number, string>>;
   /** whether `a` and `b` are friends on both sides (a friendship is stored once per side) */
   mutual(a: number, b: number): Promise<boolean>;
+  /** the friendship of `a` and `b` was just removed (committed): `mutual` forgets it on every node */
+  ended(a: number, b: number): void;
   /** the friends of `user` among `ids` */
   friendsAmong(user: number, ids: number[]): Promise<Set<number>>;
   /** every friend of `user` */

@@ -13,6 +13,7 @@ import {
   sql,
 } from 'kysely';
 import { startCheckpointer } from './checkpointer.ts';
+import { runsDirectly } from './direct.ts';
 import type { Dialect } from './migrations/helpers.ts';
 import { preparingPool } from './prepared.ts';
 import { migrations } from './migrations/index.ts';
@@ -109,7 +110,9 @@ export async function openDatabase(config: DbLocation, hooks: DbHooks = {}): Pro
   // the checkpointer worker keeps the log short; a commit checkpoints only if the log still grows past this (about 40 MB)
   file.pragma(`wal_autocheckpoint = ${WAL_PAGES_FALLBACK}`);
   const checkpointer = startCheckpointer(filePath);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file, hooks.onQuery) }) });
+  const statements = withStatementCache(file, hooks.onQuery);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  runsDirectly(db, { file, prepare: (sqlText) => statements.prepare(sqlText) });
   return {
     db,
     dialect: 'sqlite',

@@ -50,6 +50,39 @@ describe('reusable statements', () => {
     expect(builds).toBe(2);
   });
 
+  it("outside another caller's open transaction it waits for its end and never sees its writes; inside its own it sees them", async () => {
+    const friendOf = reusable({
+      build: (db, id: number) => db.selectFrom('friends').select('friend_id').where('user_id', '=', id),
+      params: (id) => [id],
+    });
+    expect(await friendOf(handle.db, 7)).toEqual([]);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let outside: Promise<unknown[]> | undefined;
+    const rolledBack = handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('friends').values({ user_id: 7, friend_id: 8, nickname: '', created_at: 0 }).execute();
+        expect(await friendOf(trx, 7)).toEqual([{ friend_id: 8 }]);
+        outside = friendOf(handle.db, 7);
+        await held;
+        throw new Error('rolled back');
+      })
+      .catch(() => 'rolled back');
+    await new Promise((r) => setTimeout(r, 20));
+    let answered = false;
+    void outside?.then(() => {
+      answered = true;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answered).toBe(false);
+    release();
+    expect(await rolledBack).toBe('rolled back');
+    expect(await outside).toEqual([]);
+  });
+
   it('shapes past maxShape are built every time', async () => {
     let builds = 0;
     const friendsOf = reusable({

@@ -1,10 +1,11 @@
 import { type Compilable, CompiledQuery } from 'kysely';
+import { runDirect } from './direct.ts';
 import type { Db } from './index.ts';
 
 /**
  * A statement on a hot path whose text depends only on a small shape (how many rows, how many ids):
  * Kysely builds and compiles it once per database and shape, later runs send the same text with new
- * parameters. Building a query with Kysely costs more than SQLite running a primary-key probe, and its
+ * parameters (on SQLite straight to the file, see direct.ts). Building a query with Kysely costs more than SQLite running a primary-key probe, and its
  * garbage adds to that; the sends and claims pay it for every message otherwise.
  *
  * `params` lists the parameters in the order the built statement takes them. The first run of each
@@ -31,7 +32,10 @@ export function reusable<A, R>(spec: {
     const shape = spec.shape?.(args) ?? 0;
     if (shape > (spec.maxShape ?? Number.POSITIVE_INFINITY)) return (await db.executeQuery(spec.build(db, args))).rows;
     const text = byShape.get(shape);
-    if (text !== undefined) return (await db.executeQuery<R>(CompiledQuery.raw(text, spec.params(args)) as CompiledQuery<R>)).rows;
+    if (text !== undefined) {
+      const params = spec.params(args);
+      return runDirect<R>(db, text, params) ?? (await db.executeQuery<R>(CompiledQuery.raw(text, params) as CompiledQuery<R>)).rows;
+    }
     const compiled = spec.build(db, args).compile();
     const mine = spec.params(args);
     if (mine.length !== compiled.parameters.length || mine.some((p, i) => p !== compiled.parameters[i])) {

@@ -18,6 +18,8 @@ export type BusMessage =
   | { kind: 'close'; to: Audience }
   /** a group's members changed: every node drops its cached member set (groups/membership.ts) */
   | { kind: 'groupMembers'; groupId: number }
+  /** a friendship was removed: every node forgets it (friends/relations.ts) */
+  | { kind: 'friendshipEnded'; users: [number, number] }
   /** sessions ended (logout, signed out): every node forgets them (http/sessionCache.ts) */
   | { kind: 'sessionsEnded'; sessionIds: number[] };
 

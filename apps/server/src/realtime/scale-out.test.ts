@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { boundSocket, openSocket, startServer } from '../testing/harness.ts';
+import { befriend, send } from '../testing/index.ts';
 import { type BusMessage, localBus } from './bus.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -31,6 +32,26 @@ describe.each(suites)('two nodes over Redis and one PostgreSQL', ({ redisUrl: ur
       a.built.ctx.hub.pushUsers([u.id], 'delFriend', { user_id: 7 });
       expect((await sockB.next('delFriend')).data).toEqual({ user_id: 7 });
       sockB.close();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+describe.each(suites)('a friendship removed on one node, over Redis', ({ redisUrl: url }) => {
+  it('refuses the next private send on the other node, which had just let one through', async () => {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const env = { DATABASE_URL: pgUrl as string, DATABASE_SCHEMA: schema };
+    const a = await startServer('sqlite', { env, redisUrl: url });
+    const b = await startServer('sqlite', { env, redisUrl: url });
+    try {
+      const [x, y] = [await a.user(), await a.user()];
+      await befriend(a.built.ctx.db, x.id, y.id);
+      expect((await send(b, x.token, { toContactId: y.id, content: 'before' })).body.code).toBe(0);
+      expect((await a.post('/enterprise/friend/del', { id: x.id }, y.token)).body.code).toBe(0);
+      // the bus message may take a moment to reach node B; until it does B still lets sends through
+      await expect.poll(async () => (await send(b, x.token, { toContactId: y.id, content: 'after' })).body.code, { timeout: 5_000 }).toBe(403);
     } finally {
       await a.close();
       await b.close();

@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { dialectOf, idIn } from '../../db/idList.ts';
 import { likeLower } from '../../db/like.ts';
 import { reusable } from '../../db/reusable.ts';
+import type { Bus } from '../../realtime/bus.ts';
 
 /** Whether `a` has `b` as a friend (friendships are stored once per side). */
 export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
@@ -36,14 +37,50 @@ const bothDirections = reusable({
   params: ([a, b]) => [a, b, a, b],
 });
 
+/**
+ * How long a friendship seen by `mutual` is trusted without reading it again. Every private send
+ * asks; an ended friendship is forgotten at once, on every node (`ended`). A new one needs nothing:
+ * only friendships are kept, never their absence.
+ */
+const MUTUAL_TTL_MS = 10_000;
+/** pairs kept at most (the map starts over when full) */
+const MUTUAL_KEPT_MAX = 100_000;
+
 /** The friendships read side other modules get as `ctx.friends`. */
-export function friendRelations(db: Db): FriendRelations {
+export function friendRelations(db: Db, bus?: Bus): FriendRelations {
+  /** when each pair was last read as friends, by `pairKey` */
+  const friendsSeen = new Map<string, number>();
+  /** friendships ended so far: a read that overlapped an ending is not kept */
+  let endings = 0;
+  const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+  const forget = (a: number, b: number) => {
+    endings++;
+    friendsSeen.delete(pairKey(a, b));
+  };
+  bus?.onMessage((msg) => {
+    if (msg.kind === 'friendshipEnded') forget(msg.users[0], msg.users[1]);
+  });
+
   return {
     remarksOf: (viewer, ids) => remarksOf(db, viewer, ids),
     async mutual(a, b) {
       if (a === b) return false;
+      const key = pairKey(a, b);
+      const seen = friendsSeen.get(key);
+      if (seen !== undefined && Date.now() - seen < MUTUAL_TTL_MS) return true;
+      const endingsBefore = endings;
       const rows = await bothDirections(db, [a, b]);
-      return rows.filter((r) => r.user_id !== r.friend_id).length === 2;
+      const mutual = rows.filter((r) => r.user_id !== r.friend_id).length === 2;
+      if (!mutual || endings !== endingsBefore) friendsSeen.delete(key);
+      else {
+        if (friendsSeen.size >= MUTUAL_KEPT_MAX) friendsSeen.clear();
+        friendsSeen.set(key, Date.now());
+      }
+      return mutual;
+    },
+    ended(a, b) {
+      forget(a, b);
+      bus?.publish({ kind: 'friendshipEnded', users: [a, b] });
     },
     async friendsAmong(user, ids) {
       if (ids.length === 0) return new Set();

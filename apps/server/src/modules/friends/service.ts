@@ -209,6 +209,7 @@ export function friendsService(ctx: AppContext) {
         await removeConversation(trx, me, String(other));
         await removeConversation(trx, other, String(me));
       });
+      ctx.friends.ended(me, other);
       ctx.hub.pushUsers([other], 'delFriend', { user_id: me });
       ctx.hub.pushUsers([me], 'delFriend', { user_id: other });
       return { user_id: other };

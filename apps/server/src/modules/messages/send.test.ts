@@ -133,6 +133,15 @@ describe.each(backends)('sendMessage (%s)', (backend) => {
     expect((await send(s, a.token, { toContactId: 'system', content: 'hi' })).body).toMatchObject({ code: 403, msg: errorText('messages.systemContact') });
   });
 
+  it('a friendship removed refuses the very next send, though the one before it was let through', async () => {
+    const [x, y] = [await s.user(), await s.user()];
+    await befriend(s.built.ctx.db, x.id, y.id);
+    expect((await send(s, x.token, { toContactId: y.id, content: 'still friends' })).body.code).toBe(0);
+    expect((await s.post('/enterprise/friend/del', { id: x.id }, y.token)).body.code).toBe(0);
+    expect((await send(s, x.token, { toContactId: y.id, content: 'after' })).body).toMatchObject({ code: 403, msg: errorText('messages.notFriends') });
+    expect((await send(s, y.token, { toContactId: x.id, content: 'after' })).body.code).toBe(403);
+  });
+
   it('refuses bad input with a clear message, never a 500 and never a write', async () => {
     const before = await countMessages();
     const cases: [Record<string, unknown>, number, RegExp | string][] = [

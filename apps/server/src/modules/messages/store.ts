@@ -138,6 +138,19 @@ const insertChatRows = reusable({
   maxShape: 64,
 });
 
+/** The newest msg_id of each conversation (null for one without messages), one index probe each. */
+const newestOfEach = reusable({
+  build: (db, keys: string[]) => ({
+    compile: () =>
+      sql<{ conv_key: string; newest: number | null }>`
+        with k(conv_key) as (values ${sql.join(keys.map((key) => sql`(${key})`))})
+        select k.conv_key, (select max(m.msg_id) from messages m where m.conv_key = k.conv_key) as newest from k`.compile(db),
+  }),
+  params: (keys) => keys,
+  shape: (keys) => keys.length,
+  maxShape: 64,
+});
+
 /** Rows per multi-row statement: well under SQLite's 32,766 bound parameters at 12 columns. */
 const INSERT_CHUNK = 200;
 
@@ -189,11 +202,7 @@ export const messagesStore = {
   async newestOfMany(db: Db, convKeys: readonly string[]): Promise<Map<string, number>> {
     const newest = new Map<string, number>();
     for (let at = 0; at < convKeys.length; at += INSERT_CHUNK) {
-      const keys = convKeys.slice(at, at + INSERT_CHUNK);
-      const { rows } = await sql<{ conv_key: string; newest: number | null }>`
-        with k(conv_key) as (values ${sql.join(keys.map((key) => sql`(${key})`))})
-        select k.conv_key, (select max(m.msg_id) from messages m where m.conv_key = k.conv_key) as newest from k`.execute(db);
-      for (const r of rows) newest.set(r.conv_key, Number(r.newest ?? 0));
+      for (const r of await newestOfEach(db, convKeys.slice(at, at + INSERT_CHUNK))) newest.set(r.conv_key, Number(r.newest ?? 0));
     }
     return newest;
   },
