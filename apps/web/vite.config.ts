@@ -71,6 +71,9 @@ function preloadStart(): Plugin {
   };
 }
 
+/** The built start chunk (src/start.tsx), by its file name. */
+const isStartChunk = (fileName: string): boolean => /(^|\/)start-[\w-]+\.js$/.test(fileName);
+
 /** The Parley server during development (`npm run dev:server`). */
 const SERVER = 'http://127.0.0.1:8080';
 const proxied = ['/common', '/enterprise', '/collect', '/static', '/uploads'];
@@ -114,10 +117,12 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
-    // a lazy import preloads its own chunk, not each chunk it needs: a link cost the
-    // main thread about 2 ms on a slow phone (the chat page needs 40 chunks), and the chunk names them all
-    // in its first lines (Rollup lifts an imported chunk's imports into it), where the browser finds them
-    modulePreload: { polyfill: false, resolveDependencies: (chunk, deps) => deps.filter((dep) => dep === chunk) },
+    // A lazy import preloads its own chunk, not each chunk it needs: a link cost the main thread about
+    // 2 ms on a slow phone (the chat page needs 40 chunks), and the chunk names them all in its first
+    // lines (Rollup lifts an imported chunk's imports into it), where the browser finds them a round trip
+    // later. The start chunk's imports (the app, the session's resume, the texts) preload everything at
+    // once: the first screen waits for them, and that round trip cost a cold start about 100 ms.
+    modulePreload: { polyfill: false, resolveDependencies: (chunk, deps, { hostId }) => (isStartChunk(hostId) ? deps : deps.filter((dep) => dep === chunk)) },
     // .vite/manifest.json: which chunks each module needs, read by scripts/check-size.mjs
     manifest: true,
     emptyOutDir: true,

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, launchBrowser, openPhone, type Phone, uniqueAccount } from './harness.ts';
@@ -132,6 +134,20 @@ describe('the app shell in Chromium at phone size', () => {
     // a short chat list draws every row: the list virtualizer's code (apps/web/src/components/virtual) is not fetched
     expect(await b.page.getAttribute('[data-testid=chat-list] [data-virtualized]', 'data-virtualized')).toBe('0');
     expect(scripts.filter((url) => /\/(VirtualizedList|useVirtualRows)-[\w-]+\.js$/.test(url))).toEqual([]);
+  });
+
+  it('a signed-in start asks for the app’s code with every file it imports at once, not a round trip later', async () => {
+    // the build's manifest: the app chunk (apps/web/src/App.tsx) and the chunks it imports
+    const manifest = JSON.parse(fs.readFileSync(path.join(app.built.ctx.config.webDist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; name?: string; isDynamicEntry?: boolean; imports?: string[] }>;
+    const appChunk = Object.values(manifest).find((chunk) => chunk.name === 'App' && chunk.isDynamicEntry);
+    const startChunk = Object.values(manifest).find((chunk) => chunk.name === 'start');
+    const imported = (appChunk?.imports ?? []).map((key) => manifest[key]).filter((chunk) => chunk && chunk.name !== 'index' && chunk !== startChunk).map((chunk) => `/${chunk.file}`);
+    expect(imported.length).toBeGreaterThan(2);
+    await b.page.reload();
+    await b.page.waitForSelector('[data-testid=home-page]');
+    const preloaded = await b.page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((link) => new URL(link.href).pathname));
+    expect(preloaded).toContain(`/${appChunk?.file}`);
+    expect(imported.filter((file) => !preloaded.includes(file))).toEqual([]);
   });
 
   it('every route of spec §2 opens without an error', async () => {
