@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { boundSocket, openSocket, startServer } from '../testing/harness.ts';
+import { boundSocket, openSocket, startServer, type TestServer } from '../testing/harness.ts';
 import { befriend, send } from '../testing/index.ts';
 import { type BusMessage, localBus } from './bus.ts';
 
@@ -11,13 +11,22 @@ if (suites.length === 0) {
   console.warn('[tests] TEST_REDIS_URL and TEST_DATABASE_URL are not both set: the two-node Redis suite is skipped.');
 }
 
+/** Two nodes on one fresh PostgreSQL schema and one Redis; `run` gets both, which are closed after it. */
+async function onTwoNodes(redisUrl: string, run: (a: TestServer, b: TestServer) => Promise<void>): Promise<void> {
+  const env = { DATABASE_URL: pgUrl as string, DATABASE_SCHEMA: `t_${randomBytes(6).toString('hex')}` };
+  const a = await startServer('sqlite', { env, redisUrl });
+  const b = await startServer('sqlite', { env, redisUrl });
+  try {
+    await run(a, b);
+  } finally {
+    await a.close();
+    await b.close();
+  }
+}
+
 describe.each(suites)('two nodes over Redis and one PostgreSQL', ({ redisUrl: url }) => {
-  it('a login on node B forces the socket on node A offline; HTTP bind reaches the other node', async () => {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const env = { DATABASE_URL: pgUrl as string, DATABASE_SCHEMA: schema };
-    const a = await startServer('sqlite', { env, redisUrl: url });
-    const b = await startServer('sqlite', { env, redisUrl: url });
-    try {
+  it('a login on node B forces the socket on node A offline; HTTP bind reaches the other node', () =>
+    onTwoNodes(url, async (a, b) => {
       const u = await a.user();
       const first = await a.post('/common/pub/login', { account: u.account, password: u.password });
       const sockA = await boundSocket(a.wsUrl, first.body.data.authToken);
@@ -32,31 +41,17 @@ describe.each(suites)('two nodes over Redis and one PostgreSQL', ({ redisUrl: ur
       a.built.ctx.hub.pushUsers([u.id], 'delFriend', { user_id: 7 });
       expect((await sockB.next('delFriend')).data).toEqual({ user_id: 7 });
       sockB.close();
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
-});
+    }));
 
-describe.each(suites)('a friendship removed on one node, over Redis', ({ redisUrl: url }) => {
-  it('refuses the next private send on the other node, which had just let one through', async () => {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const env = { DATABASE_URL: pgUrl as string, DATABASE_SCHEMA: schema };
-    const a = await startServer('sqlite', { env, redisUrl: url });
-    const b = await startServer('sqlite', { env, redisUrl: url });
-    try {
+  it('a friendship removed on one node refuses the next private send on the other, which had just let one through', () =>
+    onTwoNodes(url, async (a, b) => {
       const [x, y] = [await a.user(), await a.user()];
       await befriend(a.built.ctx.db, x.id, y.id);
       expect((await send(b, x.token, { toContactId: y.id, content: 'before' })).body.code).toBe(0);
       expect((await a.post('/enterprise/friend/del', { id: x.id }, y.token)).body.code).toBe(0);
       // the bus message may take a moment to reach node B; until it does B still lets sends through
       await expect.poll(async () => (await send(b, x.token, { toContactId: y.id, content: 'after' })).body.code, { timeout: 5_000 }).toBe(403);
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
+    }));
 });
 
 describe('the single-node bus', () => {
