@@ -25,6 +25,7 @@ import { redisPresence, soloPresence } from './realtime/presence.ts';
 import { socketCalls } from './realtime/calls.ts';
 import { attachSocket } from './realtime/socket.ts';
 import { friendRelations } from './modules/friends/relations.ts';
+import { senderCards } from './modules/users/senderCards.ts';
 import { groupMembership } from './modules/groups/membership.ts';
 import { registerModules } from './modules/index.ts';
 import { featuresOf } from './modules/translate/engines.ts';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     secret,
     groups: groupMembership(db.db, bus),
     friends: friendRelations(db.db, bus),
+    senderCards: senderCards(db.db, bus),
     fileReaders: fileReaders(),
     newMessages: listeners(),
     sessionsEnded: listeners(),

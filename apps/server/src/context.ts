@@ -58,6 +58,22 @@ export interface FriendRelations {
   remarkContains(viewer: number, userIdColumn: string, keyword: string): RawBuilder<SqlBool>;
 }
 
+/** A user as shown beside what they did: name and avatar (read through the users module, `users/directory.ts`). */
+export interface UserCard {
+  id: number;
+  nickname: string;
+  avatar: string;
+  avatar_color: number;
+}
+
+/** A message sender's name and avatar, kept between sends (implemented by the users module, `users/senderCards.ts`). */
+export interface SenderCards {
+  /** the card of `userId` (undefined: no such user) */
+  of(userId: number): Promise<UserCard | undefined>;
+  /** `userId`'s name or avatar just changed (committed): every node reads the card again */
+  changed(userId: number): void;
+}
+
 /** A module's reason why `userId` may read an uploaded file outside the chats (a friend's moment picture). */
 export type FileReadRule = (userId: number, fileId: number) => Promise<boolean>;
 
@@ -86,6 +102,8 @@ export interface AppContext {
   groups: GroupMembership;
   /** remark names, shared so that no module reads the friends tables */
   friends: FriendRelations;
+  /** senders' names and avatars, kept so that a send does not read them again */
+  senderCards: SenderCards;
   /** may a user read an upload for a reason outside the chats (see `canReadFile`) */
   fileReaders: FileReaders;
   /** told of every new message after its commit and socket push (web push listens); a listener returns at once */

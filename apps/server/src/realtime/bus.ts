@@ -20,6 +20,8 @@ export type BusMessage =
   | { kind: 'groupMembers'; groupId: number }
   /** a friendship was removed: every node forgets it (friends/relations.ts) */
   | { kind: 'friendshipEnded'; users: [number, number] }
+  /** a user's name or avatar changed: every node reads their card again (users/senderCards.ts) */
+  | { kind: 'userCardChanged'; userId: number }
   /** sessions ended (logout, signed out): every node forgets them (http/sessionCache.ts) */
   | { kind: 'sessionsEnded'; sessionIds: number[] };
 

@@ -300,7 +300,7 @@ export class Hub {
   }
 
   private onBus(msg: BusMessage): void {
-    if (msg.kind === 'groupMembers' || msg.kind === 'sessionsEnded' || msg.kind === 'friendshipEnded') return;
+    if (msg.kind === 'groupMembers' || msg.kind === 'sessionsEnded' || msg.kind === 'friendshipEnded' || msg.kind === 'userCardChanged') return;
     if (msg.kind === 'bind') {
       const conn = this.conns.get(msg.clientId);
       if (conn) this.bindConn(conn, msg.userId, msg.sessionId);

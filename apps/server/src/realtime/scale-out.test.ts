@@ -43,6 +43,16 @@ describe.each(suites)('two nodes over Redis and one PostgreSQL', ({ redisUrl: ur
       sockB.close();
     }));
 
+  it('a new name given on one node is on the next message sent through the other, which had just sent one with the old', () =>
+    onTwoNodes(url, async (a, b) => {
+      const [x, y] = [await a.user(), await a.user()];
+      await befriend(a.built.ctx.db, x.id, y.id);
+      expect((await send(b, x.token, { toContactId: y.id, content: 'before' })).body.data.fromUser.displayName).toBe(x.nickname);
+      expect((await a.post('/enterprise/im/updateUserInfo', { nickname: 'Renamed' }, x.token)).body.code).toBe(0);
+      // the bus message may take a moment to reach node B; until it does B may still send the old name
+      await expect.poll(async () => (await send(b, x.token, { toContactId: y.id, content: 'after' })).body.data.fromUser.displayName, { timeout: 5_000 }).toBe('Renamed');
+    }));
+
   it('a friendship removed on one node refuses the next private send on the other, which had just let one through', () =>
     onTwoNodes(url, async (a, b) => {
       const [x, y] = [await a.user(), await a.user()];

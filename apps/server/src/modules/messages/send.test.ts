@@ -133,6 +133,15 @@ describe.each(backends)('sendMessage (%s)', (backend) => {
     expect((await send(s, a.token, { toContactId: 'system', content: 'hi' })).body).toMatchObject({ code: 403, msg: errorText('messages.systemContact') });
   });
 
+  it('a new name is on the very next message, though the one before it carried the old', async () => {
+    const [x, y] = [await s.user(), await s.user()];
+    await befriend(s.built.ctx.db, x.id, y.id);
+    const before = await send(s, x.token, { toContactId: y.id, content: 'before' });
+    expect(before.body.data.fromUser.displayName).toBe(x.nickname);
+    expect((await s.post('/enterprise/im/updateUserInfo', { nickname: 'Renamed' }, x.token)).body.code).toBe(0);
+    expect((await send(s, x.token, { toContactId: y.id, content: 'after' })).body.data.fromUser.displayName).toBe('Renamed');
+  });
+
   it('a friendship removed refuses the very next send, though the one before it was let through', async () => {
     const [x, y] = [await s.user(), await s.user()];
     await befriend(s.built.ctx.db, x.id, y.id);

@@ -14,7 +14,7 @@ import { parseContactRef } from '../conversations/scope.ts';
 import type { SystemService } from '../system/service.ts';
 import { fileUrlFor } from '../uploads/files.ts';
 import { messageActions } from './actions.ts';
-import { commitAndPush, draftOf, senderRow, type WithinMessageTxn } from './deliver.ts';
+import { commitAndPush, draftOf, type WithinMessageTxn } from './deliver.ts';
 import { sendQueue } from './sendQueue.ts';
 import { messageHistory } from './history.ts';
 import { checkSendType, payloadOf } from './payload.ts';
@@ -28,7 +28,6 @@ import { visibleMessage } from './visibility.ts';
  * (`payload.ts`).
  */
 export function messageService(ctx: AppContext, system: SystemService) {
-  const db = ctx.db;
   const checkTarget = targetChecker(ctx, system);
   const store = sendQueue(ctx);
 
@@ -45,7 +44,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
     checkSendType(body.type);
     const ref = parseContactRef(body.toContactId, body.is_group);
     // read the sender's name while the permission checks run
-    const sender = senderRow(db, me);
+    const sender = ctx.senderCards.of(me);
     sender.catch(() => {});
     const target = await checkTarget(me, ref);
     const [payload, at] = await Promise.all([payloadOf(ctx, me, body), mentionList(target, body.at)]);

@@ -1,4 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { UserCard } from '../../context.ts';
 import type { Db, Dialect } from '../../db/index.ts';
 import { dialectOf, idIn } from '../../db/idList.ts';
 import { likeLower } from '../../db/like.ts';
@@ -11,13 +12,7 @@ import { PUBLIC_COLUMNS, type PublicRow } from './profile.ts';
  * connection to use (the db or a transaction).
  */
 
-/** A user as shown beside what they did: name and avatar. */
-export interface UserCard {
-  id: number;
-  nickname: string;
-  avatar: string;
-  avatar_color: number;
-}
+export type { UserCard };
 
 const CARD_COLUMNS = ['id', 'nickname', 'avatar', 'avatar_color'] as const;
 

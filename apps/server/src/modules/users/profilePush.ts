@@ -6,7 +6,8 @@ import { userCard } from './directory.ts';
  * Tells everyone who shows my name and avatar that they changed (push `profileChanged`): my
  * friends, the members of my groups, and my own other devices. Called after the change committed.
  */
-export async function announceProfile(ctx: Pick<AppContext, 'db' | 'hub' | 'friends' | 'groups'>, userId: number): Promise<void> {
+export async function announceProfile(ctx: Pick<AppContext, 'db' | 'hub' | 'friends' | 'groups' | 'senderCards'>, userId: number): Promise<void> {
+  ctx.senderCards.changed(userId);
   const [card, friends, coMembers] = await Promise.all([
     userCard(ctx.db, userId),
     ctx.friends.friendIdsOf(userId),
