@@ -5,6 +5,7 @@ import { dialectOf, idIn } from '../../db/idList.ts';
 import { likeLower } from '../../db/like.ts';
 import { reusable } from '../../db/reusable.ts';
 import type { Bus } from '../../realtime/bus.ts';
+import { recentReads } from '../../recentReads.ts';
 
 /** Whether `a` has `b` as a friend (friendships are stored once per side). */
 export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
@@ -48,15 +49,10 @@ const MUTUAL_KEPT_MAX = 100_000;
 
 /** The friendships read side other modules get as `ctx.friends`. */
 export function friendRelations(db: Db, bus?: Bus): FriendRelations {
-  /** when each pair was last read as friends, by `pairKey` */
-  const friendsSeen = new Map<string, number>();
-  /** friendships ended so far: a read that overlapped an ending is not kept */
-  let endings = 0;
+  /** whether each pair is friends, by `pairKey` */
+  const seen = recentReads<string, boolean>(MUTUAL_TTL_MS, MUTUAL_KEPT_MAX);
   const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
-  const forget = (a: number, b: number) => {
-    endings++;
-    friendsSeen.delete(pairKey(a, b));
-  };
+  const forget = (a: number, b: number) => seen.forget(pairKey(a, b));
   bus?.onMessage((msg) => {
     if (msg.kind === 'friendshipEnded') forget(msg.users[0], msg.users[1]);
   });
@@ -65,18 +61,11 @@ export function friendRelations(db: Db, bus?: Bus): FriendRelations {
     remarksOf: (viewer, ids) => remarksOf(db, viewer, ids),
     async mutual(a, b) {
       if (a === b) return false;
-      const key = pairKey(a, b);
-      const seen = friendsSeen.get(key);
-      if (seen !== undefined && Date.now() - seen < MUTUAL_TTL_MS) return true;
-      const endingsBefore = endings;
-      const rows = await bothDirections(db, [a, b]);
-      const mutual = rows.filter((r) => r.user_id !== r.friend_id).length === 2;
-      if (!mutual || endings !== endingsBefore) friendsSeen.delete(key);
-      else {
-        if (friendsSeen.size >= MUTUAL_KEPT_MAX) friendsSeen.clear();
-        friendsSeen.set(key, Date.now());
-      }
-      return mutual;
+      return seen.read(
+        pairKey(a, b),
+        async () => (await bothDirections(db, [a, b])).filter((r) => r.user_id !== r.friend_id).length === 2,
+        (mutual) => mutual,
+      );
     },
     ended(a, b) {
       forget(a, b);

@@ -1,6 +1,7 @@
 import type { SenderCards } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { Bus } from '../../realtime/bus.ts';
+import { recentReads } from '../../recentReads.ts';
 import { type UserCard, userCard } from './directory.ts';
 
 /** How long a sender's card is used without reading it again; a change of name or avatar forgets it at once. */
@@ -14,30 +15,14 @@ const CARDS_KEPT_MAX = 100_000;
  * forgets a card on every node.
  */
 export function senderCards(db: Db, bus?: Bus): SenderCards {
-  const kept = new Map<number, { at: number; card: UserCard }>();
-  /** changes so far: a read that overlapped one is not kept */
-  let changes = 0;
-  const forget = (userId: number) => {
-    changes++;
-    kept.delete(userId);
-  };
+  const cards = recentReads<number, UserCard | undefined>(CARD_TTL_MS, CARDS_KEPT_MAX);
   bus?.onMessage((msg) => {
-    if (msg.kind === 'userCardChanged') forget(msg.userId);
+    if (msg.kind === 'userCardChanged') cards.forget(msg.userId);
   });
   return {
-    async of(userId) {
-      const seen = kept.get(userId);
-      if (seen && Date.now() - seen.at < CARD_TTL_MS) return seen.card;
-      const changesBefore = changes;
-      const card = await userCard(db, userId);
-      if (card && changes === changesBefore) {
-        if (kept.size >= CARDS_KEPT_MAX) kept.clear();
-        kept.set(userId, { at: Date.now(), card });
-      }
-      return card;
-    },
+    of: (userId) => cards.read(userId, () => userCard(db, userId), (card) => card !== undefined),
     changed(userId) {
-      forget(userId);
+      cards.forget(userId);
       bus?.publish({ kind: 'userCardChanged', userId });
     },
   };
