@@ -112,7 +112,7 @@ export async function openDatabase(config: DbLocation, hooks: DbHooks = {}): Pro
   const checkpointer = startCheckpointer(filePath);
   const statements = withStatementCache(file, hooks.onQuery);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
-  runsDirectly(db, { file, prepare: (sqlText) => statements.prepare(sqlText) });
+  runsDirectly(db, { file, prepare: statements.prepare });
   return {
     db,
     dialect: 'sqlite',

@@ -5,8 +5,9 @@ import type { Db } from './index.ts';
 /**
  * A statement on a hot path whose text depends only on a small shape (how many rows, how many ids):
  * Kysely builds and compiles it once per database and shape, later runs send the same text with new
- * parameters (on SQLite straight to the file, see direct.ts). Building a query with Kysely costs more than SQLite running a primary-key probe, and its
- * garbage adds to that; the sends and claims pay it for every message otherwise.
+ * parameters (on SQLite straight to the file, see direct.ts). Building a query with Kysely costs more
+ * than SQLite running a primary-key probe, and its garbage adds to that; the sends and claims pay it
+ * for every message otherwise.
  *
  * `params` lists the parameters in the order the built statement takes them. The first run of each
  * shape builds the statement and checks that order against Kysely's own (and throws if they differ),

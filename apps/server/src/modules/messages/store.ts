@@ -140,6 +140,7 @@ const insertChatRows = reusable({
 
 /** The newest msg_id of each conversation (null for one without messages), one index probe each. */
 const newestOfEach = reusable({
+  // a raw statement compiles with its database
   build: (db, keys: string[]) => ({
     compile: () =>
       sql<{ conv_key: string; newest: number | null }>`
