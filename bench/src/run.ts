@@ -138,16 +138,51 @@ interface ServerCounts {
   loopBusyMs: number;
 }
 
+/** A figure of the server's /metrics text (NaN when absent); `name` is a regular expression. */
+const metricOf = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+
 /**
  * From the server's /metrics: running totals of push frames and socket writes, and the longest
  * event-loop delay since the last scrape (prom-client resets it at each).
  */
 async function serverCounts(url: string): Promise<ServerCounts> {
   const text = await (await fetch(`${url}/metrics`)).text();
-  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  const value = (name: string) => metricOf(text, name);
   return { pushes: value('parley_pushes_total'), writes: value('parley_socket_writes_total'), loopMaxMs: value('nodejs_eventloop_lag_max_seconds') * 1000,
     loopBusyMs: value('parley_eventloop_busy_max_seconds') * 1000,
   };
+}
+
+/**
+ * Waits for the server to give back the garbage of the sections before (at most 60 s), as a server
+ * does between a busy spell and a quiet one: V8's memory reducer runs a full collection once
+ * allocation has stayed low for a while (10-20 s here), and then shrinks the heap. Without the wait
+ * the idle section started from 415-460 MB, of which the live heap was 27 MB. Done once a full
+ * collection has run since the wait began and the heap reserves at most 1.5 times what it uses.
+ * Returns the seconds waited.
+ */
+async function settle(url: string): Promise<number> {
+  const MAJOR = 'nodejs_gc_duration_seconds_count\\{kind="major"\\}';
+  const started = performance.now();
+  // the count is absent until the first full collection
+  const majors = (text: string) => metricOf(text, MAJOR) || 0;
+  const majorAtStart = majors(await (await fetch(`${url}/metrics`)).text());
+  while (performance.now() - started < 60_000) {
+    await new Promise((r) => setTimeout(r, 2_000));
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const [used, total] = [metricOf(text, 'nodejs_heap_size_used_bytes'), metricOf(text, 'nodejs_heap_size_total_bytes')];
+    if (majors(text) > majorAtStart && total <= 1.5 * used) break;
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** What the server's resident memory holds: V8's heap (used of reserved), memory outside it, and the kernel's split of RSS. */
+async function memoryOf(url: string, pid: number): Promise<string> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const mb = (name: string) => fmt(metricOf(text, name) / 2 ** 20, 0);
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => fmt(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN) / 1024, 0);
+  return `heap ${mb('nodejs_heap_size_used_bytes')} of ${mb('nodejs_heap_size_total_bytes')} MB, external ${mb('nodejs_external_memory_bytes')} MB; RSS anonymous ${kb('RssAnon')} MB, file ${kb('RssFile')} MB`;
 }
 
 /** Descriptors the server and the generator need beside the idle sockets (database, HTTP, logs). */
@@ -263,8 +298,19 @@ async function main() {
   const pid = proc.pid!;
   console.log(`Server pid ${pid} at ${url}; ${os.cpus().length} cores; generator in its own process.\n`);
 
+  /** Before a section: the server given back the garbage of a load section before it, so that no section measures another's leftovers. */
+  let loaded = false;
+  async function fromQuiet(): Promise<void> {
+    if (loaded) {
+      const before = await memoryOf(url, pid);
+      console.log(`  from quiet: ${fmt(await settle(url), 0)} s after the section before (${before}); now ${await memoryOf(url, pid)}`);
+    }
+    loaded = true;
+  }
+
   try {
     if (wants('fanout')) {
+      loaded = true;
       console.log(`Group fan-out: 1,000 bound clients, one 1,000-member group, ${seconds} s per step`);
       const steps = await fanoutSteps(
         pid,
@@ -290,6 +336,7 @@ async function main() {
       console.log(
         `\nGroups at the limit: ${big.tokens.length.toLocaleString('en')} bound clients, one ${big.tokens.length.toLocaleString('en')}-member group, ${BIG_GROUP.rate} msg/s for ${seconds} s (open-file limit ${files.soft}, hard ${files.hard}; the generator raises its own to the hard limit)`,
       );
+      await fromQuiet();
       const [step] = await fanoutSteps(
         pid,
         { kind: 'fanout', url, tokens: big.tokens, groupId: big.groupId, rates: [BIG_GROUP.rate], seconds, p95Budget: BIG_GROUP.p95, over },
@@ -303,6 +350,7 @@ async function main() {
 
     if (wants('private')) {
       console.log(`\nPrivate chat: ${BUDGET.privatePairs.toLocaleString('en')} friend pairs, ${privateRate.toLocaleString('en')} messages/s for 20 s (after a 5 s warm-up at the same rate)`);
+      await fromQuiet();
       const window = { at: 0, cpu: 0, genCpu: 0, seconds: 0, serverCpu: 0, generatorCpu: 0 };
       const r = await runGenerator(
         { kind: 'private', url, tokens: seeded.tokens.slice(0, 2 * BUDGET.privatePairs), userIds: seeded.userIds.slice(0, 2 * BUDGET.privatePairs), rate: privateRate, seconds: 20, warmupSeconds: 5, over },
@@ -332,6 +380,7 @@ async function main() {
         `\nIdle capacity: ${sockets.toLocaleString('en')} bound idle sockets held for 15 s` +
           (sockets < BUDGET.idleSockets ? ` (the budget's ${BUDGET.idleSockets.toLocaleString('en')} exceed this machine's open-file limit of ${limit.toLocaleString('en')} per process)` : ''),
       );
+      await fromQuiet();
       const before = rssMb(pid);
       const peak = rssPeak(pid);
       const r = await runGenerator({ kind: 'idle', url, tokens: seeded.tokens, sockets, holdSeconds: 15 }, (e) => {
