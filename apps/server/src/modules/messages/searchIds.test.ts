@@ -280,6 +280,35 @@ describe.each(backends)('search over windows of msg_id (%s)', (backend) => {
     expect([...msgIdWindows(5, 5, 7, 2)]).toEqual([]);
   });
 
+  it("the windows start at my newest message, however busy others' chats are above it", async () => {
+    const db = s.built.ctx.db;
+    const memberships = await conversationsStore.memberships(db, c.id);
+    const tuning: Partial<SearchTuning> = { fewMatches: -1, firstWindow: 7, windowGrowth: 2, windows: Number.MAX_SAFE_INTEGER };
+    /** Cy's newest match, and how many windows of his chats (statements with the LIKE pattern) the search read */
+    async function newestMatch() {
+      let windows = 0;
+      const watched = db.withPlugin({
+        transformQuery: ({ node }) => {
+          if (JSON.stringify(node).includes('%apple pie%')) windows++;
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      });
+      const found = await searchMatchIds(watched, s.built.ctx.dialect, c.id, 'apple pie', memberships, 1, tuning);
+      return { found: found.map((m) => m.msg_id), windows };
+    }
+    const quiet = await newestMatch();
+    expect(quiet.found).toHaveLength(1);
+    // 300 messages of Bo's and Di's chat, all newer than Cy's
+    const bd = privateConvKey(b.id, d.id);
+    await db
+      .insertInto('messages')
+      .values(Array.from({ length: 300 }, (_, i) => ({ id: `busy${i}`, conv_key: bd, from_user: d.id, to_contact: '0', is_group: 0, type: 'text', content: `busy ${i}`, at: '[]', extends: '{}', file_id: null, send_time: Date.now(), is_undo: 0 })))
+      .execute();
+    await indexAll(db, backend);
+    expect(await newestMatch()).toEqual(quiet);
+  });
+
   it('reads comma-separated ids and meets two sorted lists', () => {
     expect([...parseIds('5,1,30000000001,0')]).toEqual([5, 1, 30000000001, 0]);
     expect([...parseIds(null)]).toEqual([]);

@@ -357,9 +357,15 @@ function myChats(me: number, memberships: MembershipRow[], only?: string[]) {
     ids: (lo: number, hi: number) => sql`
       select group_concat(m.msg_id) as ids from conversations c cross join messages m
       where c.user_id = ${me} and ${mineOnly} and m.conv_key = c.conv_key and m.msg_id > max(${lo}, ${floor('sqlite')}) and m.msg_id <= ${hi}`,
-    /** the newest msg_id of the server, and the lowest floor of my rows (below it nothing of mine is visible), in one statement */
+    /**
+     * The newest msg_id of my chats (one index seek each: the windows start at my newest message, not
+     * at the server's, which others' chats may have taken far above it), and the lowest floor of my
+     * rows (below it nothing of mine is visible), in one statement.
+     */
     async windowRange(db: Db): Promise<{ top: number; bottom: number }> {
-      const { rows } = await sql<{ top: number | null; bottom: number | null }>`select (select max(msg_id) from messages) as top,
+      const { rows } = await sql<{ top: number | null; bottom: number | null }>`select
+        (select max(x.newest) from (select (select m.msg_id from messages m where m.conv_key = c.conv_key order by m.msg_id desc limit 1) as newest
+          from conversations c where c.user_id = ${me} and ${mineOnly}) x) as top,
         (select min(cleared_msg_id) from conversations where user_id = ${me}) as bottom`.execute(db);
       return { top: Number(rows[0]?.top ?? 0), bottom: Number(rows[0]?.bottom ?? 0) };
     },
