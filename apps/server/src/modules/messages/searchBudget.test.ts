@@ -30,7 +30,7 @@ describe.runIf(pgUrl)('a search reaching its statement timeout (postgres)', () =
     await other.connect();
     try {
       await other.query('begin');
-      await other.query(`lock table "${s.built.ctx.config.databaseSchema}".conv_gram_bits in access exclusive mode`);
+      await other.query(`lock table "${s.built.ctx.config.databaseSchema}".messages in access exclusive mode`);
       const refused = await s.post('/enterprise/im/searchMessages', { keywords: 'apple pie' }, a.token);
       expect(refused.body).toMatchObject({ code: 400, key: 'messages.searchTooLong', data: null });
       await other.query('rollback');

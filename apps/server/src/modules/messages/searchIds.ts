@@ -76,12 +76,13 @@ export function* msgIdWindows(top: number, bottom: number, first: number, growth
  * `max`: visible to me (after my clearing, after joining a group that hides its history, not
  * deleted by me, of a group I am still in), searchable and not recalled.
  *
- * First only my chats that can hold the keyword are kept (every bit of its grams in conv_gram_bits): a word
- * common on the server but absent from my chats ends there, without reading a message. Then, in
- * those chats, two ways, by how many messages of the whole server match:
- * - few (a rare word or phrase): the text index leads, every match is looked at once;
+ * Two ways, by how many messages of the whole server match:
+ * - few (a rare word or phrase): the text index leads, every match is looked at once and kept if
+ *   it is in a chat of mine;
  * - many (a common word): the text index would hand over every match of every chat of the server
- *   (167,000 for a word of a sixth of 1M messages), most not mine. Instead my chats are walked
+ *   (167,000 for a word of a sixth of 1M messages), most not mine. First only my chats that can
+ *   hold the keyword are kept (every bit of its grams in conv_gram_bits): a word common on the
+ *   server but absent from my chats ends there, without reading a message. Then those chats are walked
  *   newest first in windows of msg_id that widen geometrically, each read through
  *   `messages_conv` (conversation, msg_id), and the walk stops once `max` matches are found. A word
  *   of many of my messages is answered from the first windows; one absent from my chats reads each
@@ -105,10 +106,9 @@ export async function searchMatchIds(
       asMatch,
     );
   }
-  const only = tune.byGrams ? await chatsThatCanMatch(db, dialect, me, memberships, keywords) : undefined;
-  if (only?.length === 0) return [];
-  const chats = myChats(me, memberships, only);
   if (await fewMatches(db, dialect, keywords, tune.fewMatches)) {
+    // my rows are met in the join itself: the gram bits of my chats would cost more than the few matches
+    const chats = myChats(me, memberships);
     if (dialect === 'sqlite') {
       // the newest messages, not in the index yet, read directly; then the index leads, newest match
       // first (CROSS JOIN keeps that order)
@@ -124,9 +124,11 @@ export async function searchMatchIds(
     }
     // PostgreSQL estimated few rows for the LIKE: its plan reads them through the trigram index (with
     // a list of my chats to keep, it read every message of them instead)
-    const every = myChats(me, memberships);
-    return (await sql<SearchMatch>`${every.select(dialect, sql`true`, keywords)} order by m.msg_id desc limit ${max}`.execute(db)).rows.map(asMatch);
+    return (await sql<SearchMatch>`${chats.select(dialect, sql`true`, keywords)} order by m.msg_id desc limit ${max}`.execute(db)).rows.map(asMatch);
   }
+  const only = tune.byGrams ? await chatsThatCanMatch(db, dialect, me, memberships, keywords) : undefined;
+  if (only?.length === 0) return [];
+  const chats = myChats(me, memberships, only);
   const { top, bottom } = await chats.windowRange(db);
   const found: SearchMatch[] = [];
   let windows = 0;
