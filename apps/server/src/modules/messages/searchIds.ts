@@ -129,7 +129,7 @@ export async function searchMatchIds(
   const only = tune.byGrams ? await chatsThatCanMatch(db, dialect, me, memberships, keywords) : undefined;
   if (only?.length === 0) return [];
   const chats = myChats(me, memberships, only);
-  const { top, bottom } = await chats.windowRange(db);
+  const { top, bottom } = await chats.windowRange(db, dialect);
   const found: SearchMatch[] = [];
   let windows = 0;
   const budget = sqliteBudget(dialect, tune);
@@ -360,14 +360,20 @@ function myChats(me: number, memberships: MembershipRow[], only?: string[]) {
       select group_concat(m.msg_id) as ids from conversations c cross join messages m
       where c.user_id = ${me} and ${mineOnly} and m.conv_key = c.conv_key and m.msg_id > max(${lo}, ${floor('sqlite')}) and m.msg_id <= ${hi}`,
     /**
-     * The newest msg_id of my chats (one index seek each: the windows start at my newest message, not
-     * at the server's, which others' chats may have taken far above it), and the lowest floor of my
-     * rows (below it nothing of mine is visible), in one statement.
+     * Where the windows start and end: the lowest floor of my rows (below it nothing of mine is
+     * visible), and on SQLite the newest msg_id of my chats (one index seek each), not the server's,
+     * which others' chats may have taken far above mine: with 100,000 newer messages of others, the
+     * windows above my newest found nothing and the rest was met in memory, 178 ms instead of 32. On
+     * PostgreSQL a seek per chat costs about what a window does (each window is one per chat), so
+     * the windows start at the server's newest.
      */
-    async windowRange(db: Db): Promise<{ top: number; bottom: number }> {
-      const { rows } = await sql<{ top: number | null; bottom: number | null }>`select
-        (select max(x.newest) from (select (select m.msg_id from messages m where m.conv_key = c.conv_key order by m.msg_id desc limit 1) as newest
-          from conversations c where c.user_id = ${me} and ${mineOnly}) x) as top,
+    async windowRange(db: Db, dialect: Dialect): Promise<{ top: number; bottom: number }> {
+      const top =
+        dialect === 'postgres'
+          ? sql`(select max(msg_id) from messages)`
+          : sql`(select max(x.newest) from (select (select m.msg_id from messages m where m.conv_key = c.conv_key order by m.msg_id desc limit 1) as newest
+              from conversations c where c.user_id = ${me} and ${mineOnly}) x)`;
+      const { rows } = await sql<{ top: number | null; bottom: number | null }>`select ${top} as top,
         (select min(cleared_msg_id) from conversations where user_id = ${me}) as bottom`.execute(db);
       return { top: Number(rows[0]?.top ?? 0), bottom: Number(rows[0]?.bottom ?? 0) };
     },
