@@ -9,7 +9,9 @@
  * with HTTP POSTs instead of `call` frames on their bound sockets, the web app's way), --keep-history DIR (with `--only history`:
  * keep the seeded databases in DIR and reuse them in the next run with the same DIR and --history). The history section runs on SQLite and then again on
  * PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local `test` database), in a schema of its own
- * that is dropped afterwards; it is skipped there when PostgreSQL is unreachable.
+ * that is dropped afterwards; it is skipped there when PostgreSQL is unreachable. The groups-at-the-limit,
+ * private-chat and idle sections each start once the server has given back the garbage of the section
+ * before (see `settle`), so that no section's figure depends on which ran before it.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';

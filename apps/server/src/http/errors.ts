@@ -1,4 +1,4 @@
-import { Code, type ErrorKey, type ErrorParams, errors, isErrorKey } from '@parley/protocol';
+import { Code, carriesNul, type ErrorKey, type ErrorParams, errors, isErrorKey, NUL_REFUSAL } from '@parley/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, fail } from '../domainError.ts';
@@ -27,6 +27,11 @@ export function bodyRefusal(issue: BodyIssue | undefined): DomainError {
   }
   const own = !/^(Invalid|Too (big|small)|Unrecognized)/.test(message);
   return fail('common.invalid', { detail: field && !own ? `${field}: ${message}` : message });
+}
+
+/** A body with U+0000 anywhere (see carriesNul): refused before its schema is checked. */
+export function nulRefusal(body: unknown): DomainError | null {
+  return carriesNul(body) ? fail('common.invalid', { detail: NUL_REFUSAL }) : null;
 }
 
 /** A GET (a file download) answers with the HTTP status its code names; a POST with 200. */
@@ -78,6 +83,9 @@ export function installJsonParser(app: FastifyInstance): void {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         return done(fail('common.notObject'), undefined);
       }
+      // JSON spells U+0000 only as \u0000: a body without that text has none to look for
+      const nul = text.includes('\\u0000') ? nulRefusal(value) : null;
+      if (nul) return done(nul, undefined);
       done(null, value);
     } catch {
       done(fail('common.notJson'), undefined);

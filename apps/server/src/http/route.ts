@@ -16,7 +16,7 @@ import { type AuthUser, requireUser, type SessionResolver } from './auth.ts';
 import { callBudget } from './callBudget.ts';
 import { clientIdOf } from './clientId.ts';
 import { Answer, envelope } from './envelope.ts';
-import { bodyRefusal } from './errors.ts';
+import { bodyRefusal, nulRefusal } from './errors.ts';
 
 export interface Ctx<B> {
   body: B;
@@ -85,6 +85,8 @@ export function makeRouter(app: FastifyInstance, sessions: SessionResolver, rate
         const spend = socketCallable.has(name) ? callBudget(name as SocketCallName, rateLimitScale) : null;
         if (spend) {
           calls.set(name as SocketCallName, async (user, raw, clientId) => {
+            const nul = nulRefusal(raw);
+            if (nul) throw nul;
             const parsed = def.body.safeParse(raw ?? {});
             if (!parsed.success) {
               const issue = parsed.error.issues[0];

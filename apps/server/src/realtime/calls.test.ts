@@ -48,12 +48,14 @@ describe.each(backends)('calls over the socket (%s)', (backend) => {
     const overSocket = await wsA.call('sendMessage', { ...toStranger, id: randomUUID() });
     expect({ ...overSocket, seq: undefined }).toEqual({ ...overHttp.body, seq: undefined });
 
-    for (const bad of [{}, { id: 'a b', toContactId: 1, type: 'text' }, { id: randomUUID(), toContactId: 'x', is_group: 0, type: 'text', content: 'hi' }]) {
+    const withNul = { id: randomUUID(), toContactId: stranger.id, is_group: 0, type: 'text', content: 'a\u0000b' };
+    for (const bad of [{}, { id: 'a b', toContactId: 1, type: 'text' }, { id: randomUUID(), toContactId: 'x', is_group: 0, type: 'text', content: 'hi' }, withNul]) {
       const http = await s.post('/enterprise/im/sendMessage', bad, a.token);
       const sock = await wsA.call('sendMessage', bad);
       expect(http.body.code).not.toBe(0);
       expect({ code: sock.code, msg: sock.msg, key: sock.key, data: sock.data }).toEqual({ code: http.body.code, msg: http.body.msg, key: http.body.key, data: null });
     }
+    expect(await wsA.call('sendMessage', { ...withNul, id: randomUUID() })).toMatchObject({ code: 400, key: 'common.invalid', msg: 'Text may not contain the NUL character (U+0000).' });
     expect((await wsA.call('sendMessage', [1, 2])).key).toBe('common.notObject');
     expect((await wsA.call('getContacts', {})).key).toBe('common.noEndpoint');
     expect((await wsA.call('no-such-thing', {})).key).toBe('common.noEndpoint');

@@ -14,3 +14,4 @@ export * from './callLock.ts';
 export * from './workForm.ts';
 export * from './richText.ts';
 export * from './moments.ts';
+export * from './nulCharacter.ts';

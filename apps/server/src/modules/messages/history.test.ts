@@ -130,6 +130,18 @@ describe.each(backends)('message history and search (%s)', (backend) => {
     expect((await s.post('/enterprise/im/searchMessages', { keywords: '  ' }, a.token)).body.code).toBe(400);
   });
 
+  it('searchMessages answers keywords of lone surrogates, and refuses U+0000 with a 400 (the fuzzer found a 500)', async () => {
+    for (const keywords of ['\uffff\ud800', 'ab\udc00c', '\ud83d']) {
+      const res = await s.post('/enterprise/im/searchMessages', { keywords }, a.token);
+      expect(res.status, JSON.stringify(keywords)).toBe(200);
+      expect(res.body.code, JSON.stringify(res.body)).toBe(0);
+    }
+    for (const keywords of ['\u0000\uffff\ud800', 'x\u0000yz']) {
+      const res = await s.post('/enterprise/im/searchMessages', { keywords }, a.token);
+      expect(res.body).toMatchObject({ code: 400, key: 'common.invalid', msg: 'Text may not contain the NUL character (U+0000).' });
+    }
+  });
+
   it('lets only members read a group; hides history from before joining when the switch is off; respects clearing', async () => {
     const to = `group-${gid}`;
     expect((await list(stranger, { toContactId: to, is_group: 1 })).body).toMatchObject({ code: 403, msg: 'You are not a member of this group.' });

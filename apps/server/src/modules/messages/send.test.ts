@@ -175,6 +175,9 @@ describe.each(backends)('sendMessage (%s)', (backend) => {
       [{ toContactId: b.id, content: 'hi', extends: 'nope' }, 400, /extends/],
       [{ toContactId: b.id, content: 'hi', id: 'has spaces in it' }, 400, /id must be/],
       [{ toContactId: b.id, content: 'hi', id: '' }, 400, /id/],
+      // PostgreSQL's text cannot hold U+0000: it was a 500 there
+      [{ toContactId: b.id, content: 'a\u0000b' }, 400, 'Text may not contain the NUL character (U+0000).'],
+      [{ toContactId: b.id, content: 'hi', extends: { note: '\u0000' } }, 400, 'Text may not contain the NUL character (U+0000).'],
     ];
     for (const [body, code, msg] of cases) {
       const res = await send(s, a.token, body);
