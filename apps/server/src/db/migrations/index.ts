@@ -16,6 +16,7 @@ import * as mentions from './016_mentions.ts';
 import * as conversationsKeyUser from './017_conversations_key_user.ts';
 import * as searchBacklog from './018_search_backlog.ts';
 import * as convGramBits from './019_conv_gram_bits.ts';
+import * as ftsRowidsOnly from './020_fts_rowids_only.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -42,4 +43,5 @@ export const migrations: MigrationStep[] = [
   { name: '017_conversations_key_user', up: conversationsKeyUser.up },
   { name: '018_search_backlog', up: searchBacklog.up },
   { name: '019_conv_gram_bits', up: convGramBits.up },
+  { name: '020_fts_rowids_only', up: ftsRowidsOnly.up },
 ];

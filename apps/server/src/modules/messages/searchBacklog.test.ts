@@ -8,6 +8,8 @@ import { conversationsStore } from '../conversations/store.ts';
 import { type SearchTuning, searchMatchIds } from './searchIds.ts';
 import { indexAll, indexBacklog, indexedUpTo } from './searchIndex.ts';
 import { messagesStore } from './store.ts';
+import { ftsQuery } from './textSearch.ts';
+import * as ftsRowidsOnly from '../../db/migrations/020_fts_rowids_only.ts';
 
 /**
  * SQLite indexes new messages for search in batches after their commit. Until a message is indexed,
@@ -163,5 +165,22 @@ describe('search before the index has the newest messages (sqlite)', () => {
     await sql`insert into messages_fts(messages_fts) values ('integrity-check')`.execute(db);
     const found = await find(2, {});
     expect(found).toEqual([next, ...expected().filter((x) => x !== id && x !== next).slice(0, 1)]);
+  });
+  it('the index 020_fts_rowids_only rebuilds holds what the old one held and no newer message, and answers the same', async () => {
+    const db = s.built.ctx.db;
+    await indexAll(db);
+    const late = await say(b, a, 'apple pie, not indexed yet');
+    const held = async (keywords: string) =>
+      (await sql<{ rowid: number }>`select rowid from messages_fts where messages_fts match ${ftsQuery(keywords)} order by rowid`.execute(db)).rows.map((r) => Number(r.rowid));
+    const before = await held('apple pie');
+    expect(before.length).toBeGreaterThan(3);
+    const answered = await s.post('/enterprise/im/searchMessages', { keywords: 'apple pie' }, a.token);
+    await ftsRowidsOnly.up(db, 'sqlite');
+    expect(await held('apple pie')).toEqual(before);
+    expect(before).not.toContain(late);
+    expect((await s.post('/enterprise/im/searchMessages', { keywords: 'apple pie' }, a.token)).body).toEqual(answered.body);
+    await sql`insert into messages_fts(messages_fts) values ('integrity-check')`.execute(db);
+    await indexAll(db);
+    expect(await held('apple pie')).toContain(late);
   });
 });

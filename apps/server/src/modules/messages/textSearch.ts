@@ -20,13 +20,20 @@ export function contentMatches(dialect: Dialect, keywords: string, floor = 0): E
   if (dialect === 'postgres') return like;
   // the index's matches and the newest messages the index does not hold yet (see searchIndex.ts), as one
   // list the query seeks by (an OR of the two made SQLite read the whole conversation instead)
-  return sql<SqlBool>`(${sql.ref('m.msg_id')} in (select rowid from messages_fts where messages_fts match ${ftsPhrase(keywords)}
+  return sql<SqlBool>`(${sql.ref('m.msg_id')} in (select rowid from messages_fts where messages_fts match ${ftsQuery(keywords)}
     union all select msg_id from messages where msg_id > (select indexed_upto from search_progress where id = 1)) and ${like})`;
 }
 
-/** `keywords` as one FTS5 phrase (the trigrams in this order, quotes doubled). */
-export function ftsPhrase(keywords: string): string {
-  return `"${keywords.replaceAll('"', '""')}"`;
+/**
+ * `keywords` (3+ characters) as an FTS5 query for the messages holding every one of its trigrams
+ * (the index keeps no positions, see 020_fts_rowids_only): more than hold the keyword itself, which
+ * every search then checks with LIKE. Each trigram once, quoted, quotes doubled.
+ */
+export function ftsQuery(keywords: string): string {
+  const chars = [...keywords];
+  const grams = new Set<string>();
+  for (let at = 0; at + 3 <= chars.length; at++) grams.add(chars.slice(at, at + 3).join(''));
+  return [...grams].map((g) => `"${g.replaceAll('"', '""')}"`).join(' AND ');
 }
 
 /**
