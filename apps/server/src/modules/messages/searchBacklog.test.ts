@@ -1,5 +1,5 @@
 import { privateConvKey } from '@parley/protocol';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdsBits, keywordBits } from '../../db/convGrams.ts';
 import { startServer, type TestServer, type TestUser } from '../../testing/harness.ts';
@@ -175,7 +175,7 @@ describe('search before the index has the newest messages (sqlite)', () => {
     const before = await held('apple pie');
     expect(before.length).toBeGreaterThan(3);
     const answered = await s.post('/enterprise/im/searchMessages', { keywords: 'apple pie' }, a.token);
-    await ftsRowidsOnly.up(db, 'sqlite');
+    await ftsRowidsOnly.up(db as unknown as Kysely<unknown>, 'sqlite');
     expect(await held('apple pie')).toEqual(before);
     expect(before).not.toContain(late);
     expect((await s.post('/enterprise/im/searchMessages', { keywords: 'apple pie' }, a.token)).body).toEqual(answered.body);
