@@ -9,12 +9,15 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS;
 }
 
-/** Resident set size in MB. */
-export function rssMb(pid: number): number {
+/** A memory field of /proc/<pid>/status (VmRSS, RssAnon, RssFile…) in MB; 0 when absent. */
+export function statusMb(pid: number, field: string): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const m = /VmRSS:\s+(\d+) kB/.exec(status);
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
   return m ? Number(m[1]) / 1024 : 0;
 }
+
+/** Resident set size in MB. */
+export const rssMb = (pid: number): number => statusMb(pid, 'VmRSS');
 
 /** Samples RSS every 100 ms until stopped; returns the peak. */
 export function rssPeak(pid: number): { stop(): number } {

@@ -21,7 +21,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import type { Job, SendsOver } from './generator.ts';
 import { endpointCases, fireFuzz, fuzzCases } from '@parley/server/testing';
-import { cpuSeconds, rssMb, rssPeak } from './procstat.ts';
+import { cpuSeconds, rssMb, rssPeak, statusMb } from './procstat.ts';
 import { BIG_GROUP, fileLimit, seedBigGroup } from './bigGroup.ts';
 import { burstFloor } from './burstFloor.ts';
 import { type BenchDb, serverDbEnv } from './benchDb.ts';
@@ -140,6 +140,9 @@ interface ServerCounts {
   loopBusyMs: number;
 }
 
+/** The server's /metrics, as text. */
+const metricsText = async (url: string) => (await fetch(`${url}/metrics`)).text();
+
 /** A figure of the server's /metrics text (NaN when absent); `name` is a regular expression. */
 const metricOf = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
 
@@ -148,7 +151,7 @@ const metricOf = (text: string, name: string) => Number(new RegExp(`^${name} (\\
  * event-loop delay since the last scrape (prom-client resets it at each).
  */
 async function serverCounts(url: string): Promise<ServerCounts> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  const text = await metricsText(url);
   const value = (name: string) => metricOf(text, name);
   return { pushes: value('parley_pushes_total'), writes: value('parley_socket_writes_total'), loopMaxMs: value('nodejs_eventloop_lag_max_seconds') * 1000,
     loopBusyMs: value('parley_eventloop_busy_max_seconds') * 1000,
@@ -168,10 +171,10 @@ async function settle(url: string): Promise<number> {
   const started = performance.now();
   // the count is absent until the first full collection
   const majors = (text: string) => metricOf(text, MAJOR) || 0;
-  const majorAtStart = majors(await (await fetch(`${url}/metrics`)).text());
+  const majorAtStart = majors(await metricsText(url));
   while (performance.now() - started < 60_000) {
     await new Promise((r) => setTimeout(r, 2_000));
-    const text = await (await fetch(`${url}/metrics`)).text();
+    const text = await metricsText(url);
     const [used, total] = [metricOf(text, 'nodejs_heap_size_used_bytes'), metricOf(text, 'nodejs_heap_size_total_bytes')];
     if (majors(text) > majorAtStart && total <= 1.5 * used) break;
   }
@@ -180,11 +183,10 @@ async function settle(url: string): Promise<number> {
 
 /** What the server's resident memory holds: V8's heap (used of reserved), memory outside it, and the kernel's split of RSS. */
 async function memoryOf(url: string, pid: number): Promise<string> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  const text = await metricsText(url);
   const mb = (name: string) => fmt(metricOf(text, name) / 2 ** 20, 0);
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => fmt(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN) / 1024, 0);
-  return `heap ${mb('nodejs_heap_size_used_bytes')} of ${mb('nodejs_heap_size_total_bytes')} MB, external ${mb('nodejs_external_memory_bytes')} MB; RSS anonymous ${kb('RssAnon')} MB, file ${kb('RssFile')} MB`;
+  const rss = (field: string) => fmt(statusMb(pid, field), 0);
+  return `heap ${mb('nodejs_heap_size_used_bytes')} of ${mb('nodejs_heap_size_total_bytes')} MB, external ${mb('nodejs_external_memory_bytes')} MB; RSS anonymous ${rss('RssAnon')} MB, file ${rss('RssFile')} MB`;
 }
 
 /** Descriptors the server and the generator need beside the idle sockets (database, HTTP, logs). */
@@ -312,7 +314,7 @@ async function main() {
 
   try {
     if (wants('fanout')) {
-      loaded = true;
+      await fromQuiet();
       console.log(`Group fan-out: 1,000 bound clients, one 1,000-member group, ${seconds} s per step`);
       const steps = await fanoutSteps(
         pid,
