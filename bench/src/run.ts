@@ -3,7 +3,7 @@
  * drives it from a separate load-generator process; prints each figure beside its budget.
  * Options: --only runtime|fanout|biggroup|private|idle|stall|fuzz|redpackets|history|web (repeatable), --seconds N
  * (fan-out step length, default 30), --rates R,R… (fan-out steps in messages/s), --all-steps (run every fan-out
- * step even after one fails), --profile (the server writes a CPU profile to $TMPDIR/parley-prof), --fuzz N
+ * step even after one fails), --profile (the server writes a CPU profile to $TMPDIR/parley-prof, and the web section a Chromium trace of the long chat's first open), --fuzz N
  * (bodies of the fuzz run, default 10,000), --history N (messages of the history section, default 1,000,000;
  * issue 17 sizes it at 10,000,000), --private-rate N, --over-http (clients send messages and open red packets
  * with HTTP POSTs instead of `call` frames on their bound sockets, the web app's way), --keep-history DIR (with `--only history`:
@@ -62,13 +62,22 @@ const SEARCH_LOAD_MESSAGES = 50_000;
 /** messages of the long chat the web section opens */
 const LONG_CHAT_MESSAGES = 10_000;
 
+/** where --profile writes the server's CPU profile and the web section's trace */
+const profileDir = path.join(os.tmpdir(), 'parley-prof');
+
+/** Where --profile has the web section write its trace of the long chat's first open. */
+function webTracePath(): string {
+  fs.mkdirSync(profileDir, { recursive: true });
+  return path.join(profileDir, 'web-chat-open.json');
+}
+
 /** The bench plays thousands of users from one address and far more traffic than one person makes; it measures latency rather than shedding load. */
 const BENCH_LIMITS = { RATE_LIMIT_SCALE: '100000', SOCKETS_PER_ADDRESS: '100000', MAX_EVENT_LOOP_DELAY_MS: '0', TRUST_PROXY: 'true' };
 
 /** The server as `npm start` runs it: the bundled JavaScript under plain node (tsx is for development). */
 function startServer(at: BenchDb): Promise<{ proc: ChildProcess; url: string }> {
   execFileSync(process.execPath, ['scripts/build-server.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
-  const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', path.join(os.tmpdir(), 'parley-prof')] : [];
+  const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   const proc = spawn(process.execPath, [...profile, ...startFlags(root), 'apps/server/dist/main.js', 'start'], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...serverDbEnv(at), LOG_LEVEL: 'warn', REDIS_URL: '', WALLET_PROVIDER: 'sandbox', ...BENCH_LIMITS },
@@ -468,6 +477,7 @@ async function main() {
         friendId: seeded.userIds[webPair + 1],
         lastMsgId: longChat.lastMsgId,
         messages: LONG_CHAT_MESSAGES,
+        ...(args.includes('--profile') ? { tracePath: webTracePath() } : {}),
       });
       lines.push(...webSummary(r));
     }

@@ -2,6 +2,9 @@ import type { Browser } from 'playwright-core';
 import { navigate, networkQuiet, phoneContext, throttledPage, type WebSession } from './browser.ts';
 import { clickToDrawn } from './drawn.ts';
 
+/** What DevTools' performance panel records, without screenshots. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'v8.execute', 'blink.user_timing', 'loading', 'latencyInfo', 'disabled-by-default-v8.cpu_profiler'];
+
 export interface ChatOpens {
   /** the first open in a fresh session: the chat page's code and the messages come over the network */
   first: number;
@@ -12,9 +15,10 @@ export interface ChatOpens {
 /**
  * Opening the chat with `contactId` from the chat list (CPU ×4): from the tap on its row to the
  * bubble of message `lastMsgId` (the newest) drawn, first in a fresh context, then `repeats` times
- * more after going back.
+ * more after going back. With `tracePath`, the first open is recorded there as a Chromium trace
+ * (DevTools' performance panel opens it).
  */
-export async function chatOpens(browser: Browser, url: string, session: WebSession, contactId: number, lastMsgId: number, repeats: number): Promise<ChatOpens> {
+export async function chatOpens(browser: Browser, url: string, session: WebSession, contactId: number, lastMsgId: number, repeats: number, tracePath?: string): Promise<ChatOpens> {
   const context = await phoneContext(browser, url, session);
   try {
     const page = await throttledPage(context);
@@ -26,7 +30,9 @@ export async function chatOpens(browser: Browser, url: string, session: WebSessi
     };
     await navigate(page, '/');
     await networkQuiet(page);
+    if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
     const first = await open();
+    if (tracePath) await browser.stopTracing();
     const again: number[] = [];
     for (let i = 0; i < repeats; i++) {
       await networkQuiet(page, 500);

@@ -31,6 +31,8 @@ export interface WebJob {
   messages: number;
   /** fresh contexts for the cold/warm loads */
   runs?: number;
+  /** a Chromium trace of the long chat's first open is written here */
+  tracePath?: string;
 }
 
 /** One measurement: a failure is reported beside its budget instead of ending the section. */
@@ -69,8 +71,9 @@ export async function benchWeb(job: WebJob): Promise<WebResult> {
     if (result.homeJs.ok) printWeight('home (signed in)', result.homeJs.value);
     result.loads = await attempt('home loads', () => homeLoads(b, job.url, session, runs));
     if (result.loads.ok) console.log(`  address to chat list drawn: cold ${ms(result.loads.value.cold)} ms; warm ${ms(result.loads.value.warm)} ms`);
-    result.chat = await attempt('chat open', () => chatOpens(b, job.url, session, job.friendId, job.lastMsgId, 3));
+    result.chat = await attempt('chat open', () => chatOpens(b, job.url, session, job.friendId, job.lastMsgId, 3, job.tracePath));
     if (result.chat.ok) console.log(`  tap to last bubble of the ${job.messages.toLocaleString('en')}-message chat: first ${result.chat.value.first.toFixed(0)} ms; again ${ms(result.chat.value.again)} ms`);
+    if (job.tracePath) console.log(`  trace of the first open: ${job.tracePath}`);
   } finally {
     await browser?.close();
   }
