@@ -4,6 +4,6 @@ import { beforeAll, expect } from 'vitest';
 // synchronously, so they get all of them first.
 beforeAll(async () => {
   if (!expect.getState().testPath?.includes('/apps/web/')) return;
-  const { loadAllLanguages } = await import('./apps/web/src/i18n/index.ts');
-  await loadAllLanguages();
+  const [{ addLanguageTrees }, { translations }] = await Promise.all([import('./apps/web/src/i18n/index.ts'), import('./apps/web/src/i18n/resources.ts')]);
+  addLanguageTrees(translations);
 });

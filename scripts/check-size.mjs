@@ -11,13 +11,12 @@
  *   worker's registration and the login page's texts of the largest language;
  * - home: what a signed-in start loads before the chat list: the entry, the shell (with the home page),
  *   the offline copy of the chats, the service worker's registration and every text the start loads
- *   (the login and home parts of the largest language's file, the domain bundles the start loads,
- *   antd-mobile's). What the start fetches beside the first screen rather than before it is not
+ *   (the login and home parts of the largest language's texts, the home part with the domain bundles
+ *   it mounts, antd-mobile's). What the start fetches beside the first screen rather than before it is not
  *   counted: the socket layer, the calls and the query cache (`startLive` in apps/web/src/App.tsx),
  *   the lists' virtualizer (apps/web/src/components/virtual/VirtualList.tsx).
  * - chat: what the chat screen (apps/web/src/pages/message/chat.tsx) adds to a signed-in start and
- *   what it fetches beside it: the code the chat list loads while idle, and that a tap on a row waits
- *   for when it is not in yet. Its sheets and viewers load later (pages/message/chat/sheets.ts).
+ *   what it fetches beside it: the code a tap on a chat row waits for when it is not in yet. Its sheets and viewers load later (pages/message/chat/sheets.ts).
  * Each ceiling sits just above what the build reaches today, so that a change that adds weight is
  * noticed; issue 16's budgets (login 120 kB, home 150 kB) are the aim, and `npm run bench -- --only web`
  * prints the figures beside them.
@@ -69,23 +68,15 @@ function scriptsOf(sources) {
 
 const kbOf = (files) => [...files].reduce((sum, file) => sum + gzipBytes(file), 0) / 1024;
 
-/** Domains whose texts the start does not fetch (`ON_DEMAND_DOMAINS` of apps/web/src/i18n/loadTranslation.ts): no first screen loads them. */
-const ON_DEMAND_DOMAINS = new Set(['serverErrors', 'wallet', 'translate', 'work', 'docs', 'moments', 'favorites']);
-
 /**
  * The texts of the largest language a start loads, and antd-mobile's: at the login page only the
- * part of the language's file the login page shows (`?part=login`, apps/web/src/i18n/localeParts.ts);
- * signed in, also the part the home page adds (`?part=home`) and the domain bundles the start loads.
+ * part of the language's texts the login page shows (`?part=login`, apps/web/src/i18n/localeParts.ts);
+ * signed in, also the part the home page adds (`?part=home`, with the domain bundles it mounts).
  */
 function largestTexts(start) {
   const keys = Object.keys(manifest);
   const languages = keys.map((key) => /^src\/i18n\/locales\/(.+)\.json\?part=login$/.exec(key)?.[1]).filter(Boolean);
-  const startDomain = (key, lang) => {
-    const domain = key.split('/')[3];
-    return !ON_DEMAND_DOMAINS.has(domain) && key === `src/i18n/domains/${domain}/${lang}.json`;
-  };
-  const wanted = (key, lang) =>
-    key === `src/i18n/locales/${lang}.json?part=login` || (start === 'home' && (key === `src/i18n/locales/${lang}.json?part=home` || startDomain(key, lang)));
+  const wanted = (key, lang) => key === `src/i18n/locales/${lang}.json?part=login` || (start === 'home' && key === `src/i18n/locales/${lang}.json?part=home`);
   const ours = Math.max(...languages.map((lang) => kbOf(new Set(keys.filter((key) => wanted(key, lang)).map((key) => manifest[key].file)))));
   const antd = Math.max(...keys.filter((key) => key.includes('antd-mobile/es/locales/')).map((key) => kbOf(scriptsOf([key]))));
   return ours + antd;

@@ -1,27 +1,41 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { init as initLexer, parse as parseImports } from 'es-module-lexer';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { partOf } from './src/i18n/localeParts.ts';
+import { partOf, partOfDomain } from './src/i18n/localeParts.ts';
 
 /**
  * `locales/<lang>.json?part=login`, `?part=home` and `?part=rest`: the language's top-level sections
- * the login page shows, those the home page adds, and the others (`src/i18n/localeParts.ts`), each a
- * JSON module of its own (Vite's JSON plugin turns them into scripts), so a start fetches only the
- * texts of its first screen.
+ * the login page shows, those the home page adds, and the others (`src/i18n/localeParts.ts`), each
+ * with the domain bundles of its part (`domains/<domain>/<lang>.json` under the domain's key) and
+ * each a JSON module of its own (Vite's JSON plugin turns them into scripts), so a start fetches only
+ * the texts of its first screen, and a page behind it one more file.
  */
 function localeParts(): Plugin {
+  const domainsDir = fileURLToPath(new URL('./src/i18n/domains/', import.meta.url));
   return {
     name: 'parley-locale-parts',
     enforce: 'pre',
     load(id) {
-      const match = /^(.*\/i18n\/locales\/[^/]+\.json)\?part=(login|home|rest)$/.exec(id);
-      if (!match?.[1]) return null;
-      this.addWatchFile(match[1]);
-      const tree = JSON.parse(fs.readFileSync(match[1], 'utf8')) as Record<string, unknown>;
-      return JSON.stringify(Object.fromEntries(Object.entries(tree).filter(([section]) => partOf(section) === match[2])));
+      const match = /^(.*\/i18n\/locales\/([^/]+)\.json)\?part=(login|home|rest)$/.exec(id);
+      if (!match?.[1] || !match[2] || !match[3]) return null;
+      const [, file, lang, part] = match;
+      this.addWatchFile(file);
+      const tree = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const sections = Object.entries(tree).filter(([section]) => partOf(section) === part);
+      const domains = fs
+        .readdirSync(domainsDir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && partOfDomain(entry.name) === part)
+        .map((entry) => {
+          const domainFile = path.join(domainsDir, entry.name, `${lang}.json`);
+          this.addWatchFile(domainFile);
+          return [entry.name, JSON.parse(fs.readFileSync(domainFile, 'utf8')) as unknown] as const;
+        });
+      return JSON.stringify(Object.fromEntries([...sections, ...domains]));
     },
   };
 }
@@ -71,6 +85,52 @@ function preloadStart(): Plugin {
   };
 }
 
+/** The chunks `chunk` imports statically, and theirs, to the end (file names). */
+function staticClosure(bundle: Rollup.OutputBundle, chunk: Rollup.OutputChunk): Set<string> {
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    const dep = bundle[fileName];
+    if (seen.has(fileName) || dep?.type !== 'chunk') return;
+    seen.add(fileName);
+    for (const next of dep.imports) visit(next);
+  };
+  for (const fileName of chunk.imports) visit(fileName);
+  return seen;
+}
+
+/**
+ * A lazy page's chunk names every chunk it needs, not only those it imports itself: Rollup lists a
+ * chunk's transitive imports in it for entry chunks only (`hoistTransitiveImports`), so the browser
+ * found the chat screen's code in three waves, each a round trip after the one before was parsed
+ * (the chat chunk, then the bubbles' chunk, then the icons and helpers the bubbles import), on a
+ * slowed phone 250 ms from the tap before the last wave was asked for. Each missing chunk is added
+ * as an empty import after the chunk's own imports, so the order modules run in stays Rollup's.
+ */
+function hoistLazyImports(): Plugin {
+  return {
+    name: 'parley-hoist-lazy-imports',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      async handler(_options, bundle) {
+        await initLexer;
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || !chunk.isDynamicEntry) continue;
+          const missing = [...staticClosure(bundle, chunk)].filter((fileName) => !chunk.imports.includes(fileName));
+          if (missing.length === 0) continue;
+          const [imports] = parseImports(chunk.code);
+          const lastStatic = imports.filter((i) => i.d === -1).at(-1);
+          const at = lastStatic ? lastStatic.se : 0;
+          const relative = (fileName: string) => `./${path.posix.relative(path.posix.dirname(chunk.fileName), fileName)}`.replace(/^\.\/\.\.\//, '../');
+          const added = missing.map((fileName) => `import"${relative(fileName)}";`).join('');
+          chunk.code = `${chunk.code.slice(0, at)}${at > 0 && chunk.code[at - 1] !== ';' ? ';' : ''}${added}${chunk.code.slice(at)}`;
+          chunk.imports.push(...missing);
+        }
+      },
+    },
+  };
+}
+
 /** The built start chunk (src/start.tsx), by its file name. */
 const isStartChunk = (fileName: string): boolean => /(^|\/)start-[\w-]+\.js$/.test(fileName);
 
@@ -86,6 +146,7 @@ export default defineConfig({
     localeParts(),
     lighterIcons(),
     preloadStart(),
+    hoistLazyImports(),
     react(),
     // the manifest and a service worker that precaches the app shell (src/pwa/sw.ts); the page registers it
     VitePWA({

@@ -3,11 +3,10 @@ import {
   detectLanguage,
   FALLBACK_LANGUAGE,
   LANGUAGE_STORAGE_KEY,
-  LANGUAGES,
   type LanguageCode,
   languageOf,
 } from './languages.ts';
-import { loadDomainTexts, loadTranslation, ON_DEMAND_DOMAINS } from './loadTranslation.ts';
+import { loadTranslation } from './loadTranslation.ts';
 import type { LocalePart } from './localeParts.ts';
 import { Translator } from './translator.ts';
 
@@ -53,38 +52,18 @@ export function loadStartTexts(which: 'login' | 'all'): Promise<void> {
   return Promise.all(parts.map(loadPart)).then(() => undefined);
 }
 
-let deferredTexts: Promise<void> | null = null;
-
 /**
- * The texts the start does not fetch (the rest of the language's file and `ON_DEMAND_DOMAINS`: the
- * refusals of the error table and the texts of the pages behind the home page) in the shown
- * language: loaded once, by the HTTP client before it words a refusal and by every page but the
- * home page.
+ * The texts the start does not fetch (the rest part: the refusals of the error table and the texts
+ * of the pages behind the home page) in the shown language: loaded once, by the HTTP client before
+ * it words a refusal and by every page but the home page.
  */
 export function loadDeferredTexts(): Promise<void> {
-  deferredTexts ??= Promise.all([
-    Promise.all([...ON_DEMAND_DOMAINS].map((domain) => loadDomainTexts(currentLanguage, domain))),
-    loadPart('rest'),
-  ]).then(
-    ([trees]) => {
-      for (const tree of trees) i18n.add(currentLanguage, tree);
-    },
-    (error: unknown) => {
-      deferredTexts = null;
-      throw error;
-    },
-  );
-  return deferredTexts;
+  return loadPart('rest');
 }
 
-/** Every language (tests that compare languages). */
-export async function loadAllLanguages(): Promise<void> {
-  const codes = LANGUAGES.map((l) => l.code);
-  await addLanguages(codes);
-  const trees = await Promise.all(codes.map((code) => Promise.all([...ON_DEMAND_DOMAINS].map((domain) => loadDomainTexts(code, domain)))));
-  codes.forEach((code, i) => {
-    for (const tree of trees[i] ?? []) i18n.add(code, tree);
-  });
+/** Every language's whole tree at once (`resources.ts`: the unit tests, which read texts of every language). */
+export function addLanguageTrees(trees: Record<LanguageCode, object>): void {
+  for (const [code, tree] of Object.entries(trees)) i18n.add(code as LanguageCode, tree);
 }
 
 const active = languageOf(currentLanguage);
