@@ -134,6 +134,49 @@ function hoistLazyImports(): Plugin {
 /** The built start chunk (src/start.tsx), by its file name. */
 const isStartChunk = (fileName: string): boolean => /(^|\/)start-[\w-]+\.js$/.test(fileName);
 
+type ModuleGraph = Parameters<Rollup.GetManualChunk>[1];
+
+/** The modules `roots` import, and theirs, to the end: statically, and with `dynamic` through dynamic imports too, not into `stops`. */
+function reach(graph: ModuleGraph, roots: string[], dynamic: boolean, stops: ReadonlySet<string> = new Set()): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id) || stops.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    stack.push(...(info?.importedIds ?? []), ...(dynamic ? (info?.dynamicallyImportedIds ?? []) : []));
+  }
+  return seen;
+}
+
+/**
+ * The chat screen's code in two files rather than the 34 Rollup made of it: each module it shares
+ * with a different set of other pages was a chunk of its own (an icon, the bubbles, a helper), and
+ * on a slowed phone each file the tap waits for cost the main thread about 5 ms. `chat` holds what
+ * the chat screen needs beyond what the app's start loads and what pages outside the messages'
+ * (pages/message/) use (the other messages' pages that share a part of it load it whole);
+ * `chat-inputs` what it shares with the login page (antd-mobile's input), so that the
+ * login page loads no chat code. What the start may load, at once or later over any page (all it
+ * reaches through static and dynamic imports short of the pages), stays where Rollup puts it. With
+ * `onlyExplicitManualChunks`, Rollup moves only these modules, none of their imports.
+ */
+function chatChunks(): Rollup.GetManualChunk {
+  const src = fileURLToPath(new URL('./src/', import.meta.url));
+  let groups: Map<string, string> | undefined;
+  return (id, graph) => {
+    if (!groups) {
+      const loginPage = `${src}loginAlone.tsx`;
+      const pages = new Set([...(graph.getModuleInfo(`${src}routes.tsx`)?.dynamicallyImportedIds ?? []), loginPage]);
+      const started = reach(graph, [`${src}main.tsx`], true, pages);
+      const login = reach(graph, [loginPage, `${src}pages/login/index.tsx`, `${src}pages/login/register.tsx`], false);
+      const elsewhere = reach(graph, [...pages].filter((page) => !page.startsWith(`${src}pages/message/`)), false);
+      const chat = [...reach(graph, [`${src}pages/message/chat.tsx`], false)].filter((module) => !started.has(module) && (!elsewhere.has(module) || login.has(module)));
+      groups = new Map(chat.map((module) => [module, login.has(module) ? 'chat-inputs' : 'chat']));
+    }
+    return groups.get(id);
+  };
+}
+
 /** The Parley server during development (`npm run dev:server`). */
 const SERVER = 'http://127.0.0.1:8080';
 const proxied = ['/common', '/enterprise', '/collect', '/static', '/uploads'];
@@ -192,6 +235,7 @@ export default defineConfig({
     // CPU on five), and the kept home screen is painted with the stylesheet the page already links
     cssCodeSplit: false,
     chunkSizeWarningLimit: 1024,
+    rollupOptions: { output: { manualChunks: chatChunks(), onlyExplicitManualChunks: true } },
   },
   server: {
     proxy: {
