@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { DotLoading } from 'antd-mobile';
-import { type MutableRefObject, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { type MutableRefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { initialRect } from '../../../components/virtual/useVirtualRows.ts';
 import styles from './Chat.module.css';
@@ -20,6 +20,14 @@ export interface MessageListProps {
 }
 
 const FLASH_MS = 1500;
+
+/** Rows drawn beyond the view on each side, once the chat is up. */
+const OVERSCAN = 8;
+/**
+ * The first draw's: the list opens at its newest rows, and the rows above the view can wait a frame
+ * (on a slowed phone the first draw of a chat is mostly its text being laid out for the first time).
+ */
+const FIRST_OVERSCAN = 1;
 
 const HEADER_PX = 36;
 const STICK_PX = 80;
@@ -41,13 +49,18 @@ export function MessageList({ rows, hasOlder, loading, onLoadOlder, bottomSignal
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setOverscan(OVERSCAN));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   const estimateSize = (i: number) => (rows[i]?.kind === 'time' ? 32 : 68);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize,
     getItemKey: (i) => rows[i]?.key ?? i,
-    overscan: 8,
+    overscan,
     paddingStart: HEADER_PX,
     paddingEnd: PADDING_END_PX,
     // the first render draws the newest bubbles, at the bottom, before the scroller is measured
