@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
@@ -13,6 +12,7 @@ import {
   sql,
 } from 'kysely';
 import { startCheckpointer } from './checkpointer.ts';
+import { attachSearchFile, resetStaleSearchFile, sqliteFiles } from './searchFile.ts';
 import { runsDirectly } from './direct.ts';
 import type { Dialect } from './migrations/helpers.ts';
 import { preparingPool } from './prepared.ts';
@@ -101,7 +101,8 @@ export async function openDatabase(config: DbLocation, hooks: DbHooks = {}): Pro
     return { db, dialect: 'postgres', schema, close: () => db.destroy() };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const filePath = path.join(config.dataDir, 'parley.sqlite');
+  const files = sqliteFiles(config.dataDir);
+  const filePath = files.main;
   const file = new SqliteDatabase(filePath);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
@@ -109,6 +110,7 @@ export async function openDatabase(config: DbLocation, hooks: DbHooks = {}): Pro
   file.pragma('foreign_keys = ON');
   // the checkpointer worker keeps the log short; a commit checkpoints only if the log still grows past this (about 40 MB)
   file.pragma(`wal_autocheckpoint = ${WAL_PAGES_FALLBACK}`);
+  attachSearchFile(file, files.search);
   const checkpointer = startCheckpointer(filePath);
   const statements = withStatementCache(file, hooks.onQuery);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
@@ -190,7 +192,10 @@ export async function migrate(handle: DbHandle): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
-    if (!error && !failed) return;
+    if (!error && !failed) {
+      if (handle.sqlite) resetStaleSearchFile(handle.sqlite);
+      return;
+    }
     const vanished = !failed && (error as { code?: string } | undefined)?.code === SCHEMA_VANISHED;
     if (vanished && attempt < MIGRATE_TRIES) continue;
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

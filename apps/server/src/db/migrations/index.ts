@@ -17,6 +17,7 @@ import * as conversationsKeyUser from './017_conversations_key_user.ts';
 import * as searchBacklog from './018_search_backlog.ts';
 import * as convGramBits from './019_conv_gram_bits.ts';
 import * as ftsRowidsOnly from './020_fts_rowids_only.ts';
+import * as searchFile from './021_search_file.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -44,4 +45,5 @@ export const migrations: MigrationStep[] = [
   { name: '018_search_backlog', up: searchBacklog.up },
   { name: '019_conv_gram_bits', up: convGramBits.up },
   { name: '020_fts_rowids_only', up: ftsRowidsOnly.up },
+  { name: '021_search_file', up: searchFile.up },
 ];

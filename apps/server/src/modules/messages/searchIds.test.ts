@@ -168,7 +168,7 @@ describe.each(backends)('search over windows of msg_id (%s)', (backend) => {
       const found = await searchMatchIds(watched, s.built.ctx.dialect, c.id, 'kiwi tart', memberships, 1000, tuning);
       expect(found).toEqual([]);
       // beside the bounded count that tells few matches from many
-      const counts = ['select count(*) as n from (select rowid from messages_fts', 'explain (format json)'];
+      const counts = ['select count(*) as n from (select rowid from search.messages_fts', 'explain (format json)'];
       const reading = statements.filter((q) => !counts.some((count) => q.includes(count)) && (q.includes('messages_fts') || q.includes('%kiwi tart%')));
       return { statements: statements.length, matches: reading.length };
     }

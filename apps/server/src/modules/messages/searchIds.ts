@@ -116,7 +116,7 @@ export async function searchMatchIds(
       const tail = (await sql<SearchMatch>`${chats.notIndexed(indexed, keywords)} limit ${max}`.execute(db)).rows.map(asMatch);
       if (tail.length >= max) return tail;
       const { rows } = await sql<SearchMatch>`
-        select m.msg_id, m.conv_key, c.contact_id from messages_fts cross join messages m cross join conversations c
+        select m.msg_id, m.conv_key, c.contact_id from search.messages_fts cross join messages m cross join conversations c
         where messages_fts match ${ftsQuery(keywords)} and messages_fts.rowid <= ${indexed} and m.msg_id = messages_fts.rowid
           and c.conv_key = m.conv_key and c.user_id = ${me} and ${chats.visible(dialect, keywords)}
         order by messages_fts.rowid desc limit ${max - tail.length}`.execute(db);
@@ -216,7 +216,7 @@ async function sqliteIntersection(
     const mine = parseIds(mineRow.rows[0]?.ids ?? null).sort();
     if (mine.length === 0) continue;
     const ftsRow = await sql<{ ids: string | null }>`
-      select group_concat(rowid) as ids from messages_fts where messages_fts match ${ftsQuery(keywords)} and rowid > ${lo} and rowid <= ${Math.min(hi, indexed)}`.execute(db);
+      select group_concat(rowid) as ids from search.messages_fts where messages_fts match ${ftsQuery(keywords)} and rowid > ${lo} and rowid <= ${Math.min(hi, indexed)}`.execute(db);
     const notIndexed = [...mine.filter((id) => id > indexed)];
     const both = [...intersectSorted(mine, parseIds(ftsRow.rows[0]?.ids ?? null).sort()), ...notIndexed].reverse();
     for (let at = 0; at < both.length && found.length < limit; at += VERIFY_CHUNK) {
@@ -254,7 +254,7 @@ const asMatch = (r: SearchMatch): SearchMatch => ({ msg_id: Number(r.msg_id), co
  */
 async function fewMatches(db: Db, dialect: Dialect, keywords: string, few: number): Promise<boolean> {
   if (dialect === 'sqlite') {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from messages_fts where messages_fts match ${ftsQuery(keywords)} limit ${few + 1})`.execute(db);
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from search.messages_fts where messages_fts match ${ftsQuery(keywords)} limit ${few + 1})`.execute(db);
     return Number(rows[0]?.n ?? 0) <= few;
   }
   const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>`

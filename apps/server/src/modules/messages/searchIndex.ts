@@ -1,35 +1,68 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { addGramBitsPostgres, addGramBitsSqlite } from '../../db/convGrams.ts';
 import type { Db, Dialect } from '../../db/index.ts';
+import { TEXT_INDEX_SQL } from '../../db/searchFile.ts';
 
 /**
- * The search index is written in batches after the sends' commits. SQLite (018_search_backlog):
- * every message with msg_id <= `indexedUpTo` is in `messages_fts` and `conv_gram_bits`, the newer
- * ones are not yet. PostgreSQL: its trigram index is written in the insert, the gram bits of the
- * messages queued in gram_pending in batches (019_conv_gram_bits). Search reads the messages not
- * done yet directly, so its answers are complete at once.
+ * The search index is written in batches after the sends' commits. SQLite: every message with
+ * msg_id <= `indexedUpTo` is in the text index (`search.messages_fts`, its own file, written by a
+ * worker thread: db/searchFile.ts, textIndexer.ts) and in `conv_gram_bits` (written here, on the
+ * event loop: a few OR-ed bits per chat); the newer ones are not yet in both. PostgreSQL: its
+ * trigram index is written in the insert, the gram bits of the messages queued in gram_pending in
+ * batches (019_conv_gram_bits). Search reads the messages not done yet directly, so its answers are
+ * complete at once.
  */
 
-/** The msg_id up to which every message is in the full-text index. */
+/** The msg_id up to which every message is in the text index and the gram bits (SQLite). */
 export async function indexedUpTo(db: Db): Promise<number> {
-  const { rows } = await sql<{ upto: number }>`select indexed_upto as upto from search_progress where id = 1`.execute(db);
+  const { rows } = await sql<{ upto: number }>`select min(p.indexed_upto, t.indexed_upto) as upto from main.search_progress p, search.text_progress t
+    where p.id = 1 and t.id = 1`.execute(db);
   return Number(rows[0]?.upto ?? 0);
 }
 
-/** Indexes the oldest `max` messages not yet indexed, in one transaction; answers how many. */
-export async function indexBacklog(db: Db, max: number, dialect: Dialect = 'sqlite'): Promise<number> {
-  if (dialect === 'postgres') return db.transaction().execute((trx) => addGramBitsPostgres(trx, max));
+/** Whether the text index lacks messages (SQLite). */
+export async function textIndexBehind(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ behind: number }>`select exists (select 1 from messages where msg_id > (select indexed_upto from search.text_progress where id = 1)) as behind`.execute(db);
+  return Boolean(rows[0]?.behind);
+}
+
+/** The gram bits of the oldest `max` messages not yet done, in one transaction; answers how many. */
+async function gramBitsBacklog(db: Db, max: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const from = await indexedUpTo(trx);
+    const { rows: done } = await sql<{ upto: number }>`select indexed_upto as upto from main.search_progress where id = 1`.execute(trx);
+    const from = Number(done[0]?.upto ?? 0);
     const { rows } = await sql<{ n: number; top: number | null }>`
       select count(*) as n, max(msg_id) as top from (select msg_id from messages where msg_id > ${from} order by msg_id limit ${max})`.execute(trx);
     const top = rows[0]?.top;
     if (top === null || top === undefined) return 0;
-    await sql`insert into messages_fts(rowid, content) select msg_id, content from messages where msg_id > ${from} and msg_id <= ${top}`.execute(trx);
     await addGramBitsSqlite(trx, from, top);
-    await sql`update search_progress set indexed_upto = ${top} where id = 1`.execute(trx);
+    await sql`update main.search_progress set indexed_upto = ${top} where id = 1`.execute(trx);
     return Number(rows[0].n);
   });
+}
+
+/** The text index of the oldest `max` messages not yet in it, in one transaction (the worker's batch, run here); answers how many. */
+async function textBacklog(db: Db, max: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const run = async <R>(sqlText: string, parameters: unknown[]) => (await trx.executeQuery<R>(CompiledQuery.raw(sqlText, parameters))).rows;
+    await run(TEXT_INDEX_SQL.claim, []);
+    const from = Number((await run<{ upto: number }>(TEXT_INDEX_SQL.upto, []))[0]?.upto ?? 0);
+    const [batch] = await run<{ n: number; top: number | null }>(TEXT_INDEX_SQL.batch, [from, max]);
+    const top = batch?.top;
+    if (top === null || top === undefined) return 0;
+    await run(TEXT_INDEX_SQL.insert, [from, top]);
+    await run(TEXT_INDEX_SQL.advance, [top]);
+    return Number(batch.n);
+  });
+}
+
+/**
+ * Indexes the oldest `max` messages not yet indexed, gram bits and text (a seed before it is served,
+ * tests; a running server leaves the text to its worker); answers how many the larger batch held.
+ */
+export async function indexBacklog(db: Db, max: number, dialect: Dialect = 'sqlite'): Promise<number> {
+  if (dialect === 'postgres') return db.transaction().execute((trx) => addGramBitsPostgres(trx, max));
+  return Math.max(await gramBitsBacklog(db, max), await textBacklog(db, max));
 }
 
 /** Indexes every message not yet indexed (a seeded database before it is served). */
@@ -55,16 +88,22 @@ export async function chatsNotIndexed(db: Db, dialect: Dialect): Promise<Set<str
 const BATCH = 500;
 
 /**
- * The background indexer: every `intervalMs` it indexes the backlog, a batch at a
- * time with a turn of the event loop between batches; `intervalMs` 0 leaves the backlog alone
- * (tests of the not-yet-indexed messages).
+ * The background indexer: every `intervalMs` it indexes the backlog, a batch at a time with a turn
+ * of the event loop between batches (on SQLite the gram bits; the text index is the worker's); `intervalMs`
+ * 0 leaves the backlog alone (tests of the not-yet-indexed messages).
  */
-export function searchIndexer(db: Db, dialect: Dialect, intervalMs: number, onError: (err: unknown) => void) {
+export function searchIndexer(db: Db, dialect: Dialect, intervalMs: number, onError: (err: unknown) => void, onNewMessages?: () => void) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
+  // SQLite: the gram bits only, the text index is its worker's (textIndexer.ts)
+  const step = async () => {
+    const done = dialect === 'postgres' ? await indexBacklog(db, BATCH, dialect) : await gramBitsBacklog(db, BATCH);
+    if (done > 0) onNewMessages?.();
+    return done;
+  };
   async function drain(): Promise<void> {
-    while (!stopped && (await indexBacklog(db, BATCH, dialect)) === BATCH) await new Promise((r) => setImmediate(r));
+    while (!stopped && (await step()) === BATCH) await new Promise((r) => setImmediate(r));
   }
   function tick() {
     if (running) return;

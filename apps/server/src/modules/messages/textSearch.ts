@@ -10,7 +10,7 @@ export function isIndexable(keywords: string): boolean {
 
 /**
  * `m.content` contains `keywords`, case-insensitively: the same `lower(content) like` everywhere,
- * narrowed first by the trigram index (SQLite FTS5 `messages_fts`, plus the messages not indexed yet;
+ * narrowed first by the trigram index (SQLite FTS5 `search.messages_fts`, plus the messages not indexed yet;
  * PostgreSQL's planner uses the pg_trgm GIN index on lower(content) for the LIKE itself). `floor`: the bounded window of a keyword
  * too short for the index (see recentFloor).
  */
@@ -20,8 +20,8 @@ export function contentMatches(dialect: Dialect, keywords: string, floor = 0): E
   if (dialect === 'postgres') return like;
   // the index's matches and the newest messages the index does not hold yet (see searchIndex.ts), as one
   // list the query seeks by (an OR of the two made SQLite read the whole conversation instead)
-  return sql<SqlBool>`(${sql.ref('m.msg_id')} in (select rowid from messages_fts where messages_fts match ${ftsQuery(keywords)}
-    union all select msg_id from messages where msg_id > (select indexed_upto from search_progress where id = 1)) and ${like})`;
+  return sql<SqlBool>`(${sql.ref('m.msg_id')} in (select rowid from search.messages_fts where messages_fts match ${ftsQuery(keywords)}
+    union all select msg_id from messages where msg_id > (select indexed_upto from search.text_progress where id = 1)) and ${like})`;
 }
 
 /**
