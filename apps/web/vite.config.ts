@@ -150,30 +150,27 @@ function reach(graph: ModuleGraph, roots: string[], dynamic: boolean, stops: Rea
 }
 
 /**
- * The chat screen's code in two files rather than the 34 Rollup made of it: each module it shares
- * with a different set of other pages was a chunk of its own (an icon, the bubbles, a helper), and
- * on a slowed phone each file the tap waits for cost the main thread about 5 ms. `chat` holds what
+ * The chat screen's code in fewer files: Rollup made a chunk of each module it shares with a
+ * different set of other pages (an icon, the bubbles, a helper), 34 for the chat screen, and on a
+ * slowed phone each file the tap waits for cost the main thread about 5 ms. `chat` gathers what
  * the chat screen needs beyond what the app's start loads and what pages outside the messages'
- * (pages/message/) use (the other messages' pages that share a part of it load it whole);
- * `chat-inputs` what it shares with the login page (antd-mobile's input), so that the
- * login page loads no chat code. What the start may load, at once or later over any page (all it
- * reaches through static and dynamic imports short of the pages), stays where Rollup puts it. With
+ * (pages/message/, the login page among them) use; the other messages' pages that share a part of
+ * it load it whole. What the start may load, at once or later over any page (all it reaches through
+ * static and dynamic imports short of the pages), stays where Rollup puts it. With
  * `onlyExplicitManualChunks`, Rollup moves only these modules, none of their imports.
  */
 function chatChunks(): Rollup.GetManualChunk {
   const src = fileURLToPath(new URL('./src/', import.meta.url));
-  let groups: Map<string, string> | undefined;
+  let gathered: Set<string> | undefined;
   return (id, graph) => {
-    if (!groups) {
-      const loginPage = `${src}loginAlone.tsx`;
-      const pages = new Set([...(graph.getModuleInfo(`${src}routes.tsx`)?.dynamicallyImportedIds ?? []), loginPage]);
+    if (!gathered) {
+      // the login page a signed-out start shows counts as a page (its input fields are the chat's too)
+      const pages = new Set([...(graph.getModuleInfo(`${src}routes.tsx`)?.dynamicallyImportedIds ?? []), `${src}loginAlone.tsx`]);
       const started = reach(graph, [`${src}main.tsx`], true, pages);
-      const login = reach(graph, [loginPage, `${src}pages/login/index.tsx`, `${src}pages/login/register.tsx`], false);
       const elsewhere = reach(graph, [...pages].filter((page) => !page.startsWith(`${src}pages/message/`)), false);
-      const chat = [...reach(graph, [`${src}pages/message/chat.tsx`], false)].filter((module) => !started.has(module) && (!elsewhere.has(module) || login.has(module)));
-      groups = new Map(chat.map((module) => [module, login.has(module) ? 'chat-inputs' : 'chat']));
+      gathered = new Set([...reach(graph, [`${src}pages/message/chat.tsx`], false)].filter((module) => !started.has(module) && !elsewhere.has(module)));
     }
-    return groups.get(id);
+    return gathered.has(id) ? 'chat' : undefined;
   };
 }
 
