@@ -32,7 +32,8 @@ export function attachSearchFile(file: SqliteDatabase.Database, searchFile: stri
 /**
  * One batch of the text index: the messages after `indexed_upto`, at most `limit`, in one
  * transaction of the caller's (the worker's, or a seed's before it is served).
- * `batch(from, limit)` is the batch's size and last msg_id (null: nothing to do). `claim` comes
+ * `batch(from, limit)` is the batch's size and last msg_id (null: nothing to do; the gram bits'
+ * batches are cut the same way, messages/searchIndex.ts). `claim` comes
  * first: it takes the search file's write lock before `upto` is read, so that two connections
  * indexing at once (a test's or a seed's beside the worker) wait for each other instead of one
  * failing to write on a stale read.

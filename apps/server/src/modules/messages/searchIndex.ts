@@ -26,33 +26,37 @@ export async function textIndexBehind(db: Db): Promise<boolean> {
   return Boolean(rows[0]?.behind);
 }
 
+/** Rows of a statement given as SQL text. */
+const rowsOf = async <R>(db: Db, sqlText: string, parameters: unknown[] = []) => (await db.executeQuery<R>(CompiledQuery.raw(sqlText, parameters))).rows;
+
+/** The size and last msg_id of the next `max` messages after `from` (top null: none). */
+async function batchAfter(db: Db, from: number, max: number): Promise<{ n: number; top: number | null }> {
+  return (await rowsOf<{ n: number; top: number | null }>(db, TEXT_INDEX_SQL.batch, [from, max]))[0] ?? { n: 0, top: null };
+}
+
 /** The gram bits of the oldest `max` messages not yet done, in one transaction; answers how many. */
 async function gramBitsBacklog(db: Db, max: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { rows: done } = await sql<{ upto: number }>`select indexed_upto as upto from main.search_progress where id = 1`.execute(trx);
     const from = Number(done[0]?.upto ?? 0);
-    const { rows } = await sql<{ n: number; top: number | null }>`
-      select count(*) as n, max(msg_id) as top from (select msg_id from messages where msg_id > ${from} order by msg_id limit ${max})`.execute(trx);
-    const top = rows[0]?.top;
-    if (top === null || top === undefined) return 0;
+    const { n, top } = await batchAfter(trx, from, max);
+    if (top === null) return 0;
     await addGramBitsSqlite(trx, from, top);
     await sql`update main.search_progress set indexed_upto = ${top} where id = 1`.execute(trx);
-    return Number(rows[0].n);
+    return Number(n);
   });
 }
 
 /** The text index of the oldest `max` messages not yet in it, in one transaction (the worker's batch, run here); answers how many. */
 async function textBacklog(db: Db, max: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const run = async <R>(sqlText: string, parameters: unknown[]) => (await trx.executeQuery<R>(CompiledQuery.raw(sqlText, parameters))).rows;
-    await run(TEXT_INDEX_SQL.claim, []);
-    const from = Number((await run<{ upto: number }>(TEXT_INDEX_SQL.upto, []))[0]?.upto ?? 0);
-    const [batch] = await run<{ n: number; top: number | null }>(TEXT_INDEX_SQL.batch, [from, max]);
-    const top = batch?.top;
-    if (top === null || top === undefined) return 0;
-    await run(TEXT_INDEX_SQL.insert, [from, top]);
-    await run(TEXT_INDEX_SQL.advance, [top]);
-    return Number(batch.n);
+    await rowsOf(trx, TEXT_INDEX_SQL.claim);
+    const from = Number((await rowsOf<{ upto: number }>(trx, TEXT_INDEX_SQL.upto))[0]?.upto ?? 0);
+    const { n, top } = await batchAfter(trx, from, max);
+    if (top === null) return 0;
+    await rowsOf(trx, TEXT_INDEX_SQL.insert, [from, top]);
+    await rowsOf(trx, TEXT_INDEX_SQL.advance, [top]);
+    return Number(n);
   });
 }
 
