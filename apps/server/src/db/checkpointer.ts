@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { startSqliteWorker } from './sqliteWorker.ts';
 
 /** The worker: its own connection to the file, a PASSIVE checkpoint every `everyMs` (copies WAL frames into the file without blocking writers or readers). */
 const WORKER = `
@@ -33,20 +32,14 @@ const START_AT_BYTES = 4 * 1024 * 1024;
  * default threshold, so a quiet node never pays for it.
  */
 export function startCheckpointer(file: string, everyMs = 1000): { close(): Promise<void> } {
-  let worker: Worker | null = null;
+  let worker: { close(): Promise<void> } | null = null;
   let closed = false;
-  const start = () => {
-    const lib = createRequire(import.meta.url).resolve('better-sqlite3');
-    worker = new Worker(WORKER, { eval: true, workerData: { file, lib, everyMs } });
-    worker.unref();
-    // a checkpointer that cannot run leaves the commits' own fallback threshold to keep the log bounded
-    worker.on('error', () => undefined);
-  };
   const watch = setInterval(() => {
     fs.stat(`${file}-wal`, (err, stat) => {
       if (err || worker || closed || stat.size < START_AT_BYTES) return;
       clearInterval(watch);
-      start();
+      // a checkpointer that cannot run leaves the commits' own fallback threshold to keep the log bounded
+      worker = startSqliteWorker(WORKER, { file, everyMs });
     });
   }, everyMs);
   watch.unref();
@@ -54,14 +47,7 @@ export function startCheckpointer(file: string, everyMs = 1000): { close(): Prom
     async close() {
       closed = true;
       clearInterval(watch);
-      const running = worker as Worker | null;
-      if (!running) return;
-      await new Promise<void>((resolve) => {
-        running.once('message', () => resolve());
-        running.once('exit', () => resolve());
-        running.postMessage('close');
-      });
-      await running.terminate();
+      await worker?.close();
     },
   };
 }

@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { startSqliteWorker } from '../../db/sqliteWorker.ts';
 import { TEXT_INDEX_SQL } from '../../db/searchFile.ts';
 
 /**
@@ -55,26 +54,7 @@ const BATCH = 2000;
  * tick tries again).
  */
 export function startTextIndexer(files: { main: string; search: string }, everyMs: number, onError: (message: string) => void): { close(): Promise<void> } {
-  const lib = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER, { eval: true, workerData: { file: files.main, searchFile: files.search, lib, everyMs, batch: BATCH, sql: TEXT_INDEX_SQL } });
-  worker.unref();
-  let exited = false;
-  worker.once('exit', () => {
-    exited = true;
-  });
-  worker.on('message', (message: unknown) => {
+  return startSqliteWorker(WORKER, { file: files.main, searchFile: files.search, everyMs, batch: BATCH, sql: TEXT_INDEX_SQL }, (message) => {
     if (message && typeof message === 'object' && 'error' in message) onError(String(message.error));
   });
-  worker.on('error', (err) => onError(err.message));
-  return {
-    async close() {
-      if (exited) return;
-      await new Promise<void>((resolve) => {
-        worker.once('message', () => resolve());
-        worker.once('exit', () => resolve());
-        worker.postMessage('close');
-      });
-      await worker.terminate();
-    },
-  };
 }
