@@ -2,7 +2,8 @@ import { type QueryExecutorProvider, sql } from 'kysely';
 import { likeText } from './like.ts';
 
 /**
- * `conv_gram_bits` (019_conv_gram_bits): one row of GRAM_BITS bits per conversation, a bit set for
+ * `conv_gram_bits` (019_conv_gram_bits; on SQLite in the search file since 022_gram_bits_in_search_file):
+ * one row of GRAM_BITS bits per conversation, a bit set for
  * every 3-character substring (gram) of its messages' `lower(content)`, the text every keyword search
  * matches with `lower(content) like`. A search keeps only my chats with every bit of its keyword's
  * grams set before it reads any message. Bits are added, never cleared (a recalled or deleted
@@ -12,28 +13,35 @@ import { likeText } from './like.ts';
  */
 export const GRAM_BITS = 4096;
 
-const PRIME = 2_147_483_647;
-const STEP = 1_000_003;
-
 /**
  * The bit of a gram, from its three code points: a polynomial of them modulo a prime, then squared
  * in part (a polynomial alone put the 17,576 grams of a-z on 3,158 bits, this on 4,044 of 4,096).
  * Exact in doubles (no product reaches 2^53).
  */
 export function gramBit(gram: string): number {
-  const [a, b, c] = [...gram].map((ch) => ch.codePointAt(0) ?? 0);
-  return bitOf(a, b, c);
+  let bit = -1;
+  forEachGramBit(gram, (b) => {
+    bit = b;
+  });
+  return bit;
 }
 
-function bitOf(a: number, b: number, c: number): number {
-  const h = (((a * STEP + b) % PRIME) * STEP + c) % PRIME;
-  return ((h * ((h % 65521) + 1)) % PRIME) % GRAM_BITS;
+/**
+ * Calls `onBit` with the bit of every gram of `text` (already lowered). SQLite's search indexer
+ * runs in a worker thread from its source text (db/searchFile.ts), so it names nothing outside
+ * itself: the prime (2^31 - 1), the step (1,000,003) and GRAM_BITS are written out.
+ */
+export function forEachGramBit(text: string, onBit: (bit: number) => void): void {
+  const cps = Array.from(text, (ch) => ch.codePointAt(0) ?? 0);
+  for (let i = 0; i + 2 < cps.length; i++) {
+    const h = (((cps[i] * 1_000_003 + cps[i + 1]) % 2_147_483_647) * 1_000_003 + cps[i + 2]) % 2_147_483_647;
+    onBit(((h * ((h % 65_521) + 1)) % 2_147_483_647) % 4096);
+  }
 }
 
 /** The bits of every gram of `text` (already lowered), into `into`. */
 function addBitsOf(text: string, into: Set<number>): void {
-  const cps = Array.from(text, (ch) => ch.codePointAt(0) ?? 0);
-  for (let i = 0; i + 2 < cps.length; i++) into.add(bitOf(cps[i], cps[i + 1], cps[i + 2]));
+  forEachGramBit(text, (bit) => into.add(bit));
 }
 
 /** The bits of each conversation's messages (`l`: the database's own lower(content)). */
@@ -45,30 +53,6 @@ function bitsByChat(rows: { conv_key: string; l: string | null }[]): Map<string,
     addBitsOf(r.l ?? '', bits);
   }
   return added;
-}
-
-/** SQLite: sets the bits of the messages with `from` < msg_id <= `to` (the search indexer's batch). */
-export async function addGramBitsSqlite(db: QueryExecutorProvider, from: number, to: number): Promise<void> {
-  const { rows } = await sql<{ conv_key: string; l: string | null }>`
-    select conv_key, lower(content) as l from messages where msg_id > ${from} and msg_id <= ${to}`.execute(db);
-  const added = bitsByChat(rows);
-  const keys = [...added.keys()];
-  for (let at = 0; at < keys.length; at += 500) {
-    const chunk = keys.slice(at, at + 500);
-    const { rows: held } = await sql<{ conv_key: string; bits: Uint8Array }>`select conv_key, bits from conv_gram_bits where conv_key in (${sql.join(chunk)})`.execute(db);
-    const had = new Map(held.map((r) => [r.conv_key, r.bits]));
-    const changed: { conv_key: string; bits: Buffer }[] = [];
-    for (const key of chunk) {
-      const before = had.get(key);
-      const bits = Buffer.alloc(GRAM_BITS / 8);
-      if (before) bits.set(before);
-      for (const bit of added.get(key) ?? []) bits[bit >> 3] |= 1 << (bit & 7);
-      if (!before || !bits.equals(before)) changed.push({ conv_key: key, bits });
-    }
-    if (changed.length === 0) continue;
-    await sql`insert into conv_gram_bits (conv_key, bits) values ${sql.join(changed.map((c) => sql`(${c.conv_key}, ${c.bits})`))}
-      on conflict (conv_key) do update set bits = excluded.bits`.execute(db);
-  }
 }
 
 /**

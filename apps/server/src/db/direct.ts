@@ -34,3 +34,8 @@ export function runDirect<R>(db: Db, sqlText: string, parameters: readonly unkno
   statement.run(parameters);
   return [];
 }
+
+/** The SQLite file under `db`, for work run on it at once (undefined on PostgreSQL). */
+export function directFile(db: Db): SqliteDatabase.Database | undefined {
+  return files.get(db.getExecutor().adapter)?.file;
+}

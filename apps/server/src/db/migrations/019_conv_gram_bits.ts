@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { addGramBitsPostgres, addGramBitsSqlite, GRAM_BITS } from '../convGrams.ts';
+import { addGramBitsPostgres, GRAM_BITS } from '../convGrams.ts';
 import type { Dialect } from './helpers.ts';
 
 /**
@@ -7,7 +7,8 @@ import type { Dialect } from './helpers.ts';
  * can hold its keyword. They are set in batches after the sends' commits by the search indexer
  * (messages/searchIndex.ts), which works them out in JS; search reads the chats of the messages not
  * done yet as chats that can match.
- * - SQLite: in the same batch as `messages_fts`, up to `search_progress.indexed_upto`.
+ * - SQLite: since 022_gram_bits_in_search_file, in the search file with its text index (this table
+ *   is dropped there, and the bits made anew).
  * - PostgreSQL: an insert trigger queues each new msg_id in `gram_pending`, committed with its message
  *   (msg_ids commit out of order, so a high-water mark could skip one), and the indexer takes them off.
  * A message's content is only ever changed by clearing it (recall), which needs no new bits.
@@ -29,7 +30,4 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     return;
   }
   await sql`CREATE TABLE conv_gram_bits (conv_key text PRIMARY KEY, bits blob NOT NULL) WITHOUT ROWID`.execute(db);
-  const { rows } = await sql<{ top: number | null }>`SELECT indexed_upto AS top FROM search_progress WHERE id = 1`.execute(db);
-  const top = Number(rows[0]?.top ?? 0);
-  for (let from = 0; from < top; from += 50_000) await addGramBitsSqlite(db, from, Math.min(top, from + 50_000));
 }

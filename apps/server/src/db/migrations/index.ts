@@ -18,6 +18,7 @@ import * as searchBacklog from './018_search_backlog.ts';
 import * as convGramBits from './019_conv_gram_bits.ts';
 import * as ftsRowidsOnly from './020_fts_rowids_only.ts';
 import * as searchFile from './021_search_file.ts';
+import * as gramBitsInSearchFile from './022_gram_bits_in_search_file.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -46,4 +47,5 @@ export const migrations: MigrationStep[] = [
   { name: '019_conv_gram_bits', up: convGramBits.up },
   { name: '020_fts_rowids_only', up: ftsRowidsOnly.up },
   { name: '021_search_file', up: searchFile.up },
+  { name: '022_gram_bits_in_search_file', up: gramBitsInSearchFile.up },
 ];

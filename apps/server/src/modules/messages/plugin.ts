@@ -1,8 +1,8 @@
 import { modulePlugin } from '../plugin.ts';
 import { messageRoutes } from './routes.ts';
 import { sqliteFiles } from '../../db/searchFile.ts';
-import { searchIndexer, textIndexBehind } from './searchIndex.ts';
-import { startTextIndexer } from './textIndexer.ts';
+import { gramBitsIndexer } from './searchIndex.ts';
+import { textIndexerWhenNeeded } from './textIndexer.ts';
 import { type MessageService, messageService } from './service.ts';
 
 declare module 'fastify' {
@@ -16,19 +16,12 @@ export const messagesModule = modulePlugin('messages', ['system', 'conversations
   const messages = messageService(ctx, app.system);
   app.decorate('messages', messages);
   messageRoutes(router, messages);
-  // SQLite's text index is written by a worker thread (about 10 MB), started once there is something to index
-  let textIndexer: { close(): Promise<void> } | undefined;
-  const wantsTextIndex = ctx.dialect === 'sqlite' && ctx.config.searchIndexIntervalMs > 0;
-  const startText = () => {
-    if (!wantsTextIndex || textIndexer) return;
-    textIndexer = startTextIndexer(sqliteFiles(ctx.config.dataDir), ctx.config.searchIndexIntervalMs, (error) => ctx.log.error({ error }, 'text indexing failed'));
-  };
-  const indexer = searchIndexer(ctx.db, ctx.dialect, ctx.config.searchIndexIntervalMs, (err) => ctx.log.error({ err }, 'search indexing failed'), startText);
-  app.addHook('onReady', async () => {
-    indexer.start();
-    if (wantsTextIndex && (await textIndexBehind(ctx.db))) startText();
-  });
-  app.addHook('onClose', async () => {
-    await Promise.all([indexer.stop(), textIndexer?.close()]);
-  });
+  // SQLite: the search file's worker; PostgreSQL: the gram bits' queue, on the event loop
+  const interval = ctx.config.searchIndexIntervalMs;
+  const indexer =
+    ctx.dialect === 'sqlite'
+      ? textIndexerWhenNeeded(ctx.db, sqliteFiles(ctx.config.dataDir), interval, (error) => ctx.log.error({ error }, 'search indexing failed'))
+      : gramBitsIndexer(ctx.db, interval, (err) => ctx.log.error({ err }, 'search indexing failed'));
+  app.addHook('onReady', async () => indexer.start());
+  app.addHook('onClose', async () => indexer.stop());
 });

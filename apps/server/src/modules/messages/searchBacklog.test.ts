@@ -132,7 +132,7 @@ describe('search before the index has the newest messages (sqlite)', () => {
     const mine = [await say(a, c, 'Mango lassi one'), await say(c, a, 'mango LASSI two')].reverse();
     await say(b, c, 'mango lassi of others');
     const grams = async () => {
-      const { rows } = await sql<{ bits: Uint8Array }>`select bits from conv_gram_bits where conv_key = ${ac}`.execute(db);
+      const { rows } = await sql<{ bits: Uint8Array }>`select bits from search.conv_gram_bits where conv_key = ${ac}`.execute(db);
       return holdsBits(rows[0]?.bits ?? null, keywordBits('mango lassi'));
     };
     expect(await grams()).toBe(false);
@@ -170,8 +170,10 @@ describe('search before the index has the newest messages (sqlite)', () => {
   it('the index lives in its own file, and one ahead of its database (restored from an older backup) starts over and answers the same', async () => {
     const db = s.built.ctx.db;
     await indexAll(db);
-    const { rows: old } = await sql<{ n: number }>`select count(*) as n from main.sqlite_master where name = 'messages_fts'`.execute(db);
-    expect(Number(old[0]?.n)).toBe(0);
+    const { rows: old } = await sql<{ name: string }>`select name from main.sqlite_master where name in ('messages_fts', 'conv_gram_bits', 'search_progress')`.execute(db);
+    expect(old).toEqual([]);
+    const bitRows = async () => Number((await sql<{ n: number }>`select count(*) as n from search.conv_gram_bits`.execute(db)).rows[0]?.n);
+    expect(await bitRows()).toBe(3);
     const held = async (keywords: string) =>
       (await sql<{ rowid: number }>`select rowid from search.messages_fts where messages_fts match ${ftsQuery(keywords)} order by rowid`.execute(db)).rows.map((r) => Number(r.rowid));
     const before = await held('apple pie');
@@ -188,6 +190,7 @@ describe('search before the index has the newest messages (sqlite)', () => {
       other.close();
     }
     expect(await held('apple pie')).toEqual([]);
+    expect(await bitRows()).toBe(0);
     const late = await say(b, a, 'apple pie, sent after');
     // until the index is rebuilt search reads every message directly, with the same answer
     const { rows: upto } = await sql<{ upto: number }>`select indexed_upto as upto from search.text_progress`.execute(db);
@@ -195,6 +198,7 @@ describe('search before the index has the newest messages (sqlite)', () => {
     const meanwhile = await s.post('/enterprise/im/searchMessages', { keywords: 'apple pie' }, a.token);
     await indexAll(db);
     expect(await held('apple pie')).toEqual([...before, late]);
+    expect(await bitRows()).toBe(3);
     await sql`insert into search.messages_fts(messages_fts) values ('integrity-check')`.execute(db);
     const after = await s.post('/enterprise/im/searchMessages', { keywords: 'apple pie' }, a.token);
     expect(after.body).toEqual(meanwhile.body);

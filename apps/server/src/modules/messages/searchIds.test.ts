@@ -191,7 +191,7 @@ describe.each(backends)('search over windows of msg_id (%s)', (backend) => {
       const { rows } = await sql<{ can: boolean }>`select (bits & ${mask}) = ${mask} as can from conv_gram_bits where conv_key = ${key}`.execute(db);
       return rows[0]?.can ?? false;
     }
-    const { rows } = await sql<{ bits: Uint8Array }>`select bits from conv_gram_bits where conv_key = ${key}`.execute(db);
+    const { rows } = await sql<{ bits: Uint8Array }>`select bits from search.conv_gram_bits where conv_key = ${key}`.execute(db);
     return holdsBits(rows[0]?.bits ?? null, keywordBits(keywords));
   }
 
@@ -223,7 +223,7 @@ describe.each(backends)('search over windows of msg_id (%s)', (backend) => {
       const { rows } = await sql<{ bits: string }>`select bits::text as bits from conv_gram_bits where conv_key = ${key}`.execute(db);
       for (const [bit, v] of [...(rows[0]?.bits ?? '')].entries()) if (v === '1') set.add(bit);
     } else {
-      const { rows } = await sql<{ bits: Uint8Array }>`select bits from conv_gram_bits where conv_key = ${key}`.execute(db);
+      const { rows } = await sql<{ bits: Uint8Array }>`select bits from search.conv_gram_bits where conv_key = ${key}`.execute(db);
       for (let bit = 0; bit < GRAM_BITS; bit++) if (holdsBits(rows[0]?.bits ?? null, [bit])) set.add(bit);
     }
     return set;

@@ -282,7 +282,7 @@ async function chatsThatCanMatch(db: Db, dialect: Dialect, me: number, membershi
     rows = answer.rows.map((r) => ({ conv_key: r.conv_key, can: r.can || notIndexed.has(r.conv_key) }));
   } else {
     const answer = await sql<{ conv_key: string; bits: Uint8Array | null }>`
-      select c.conv_key, b.bits from conversations c left join conv_gram_bits b on b.conv_key = c.conv_key where c.user_id = ${me} and ${mine}`.execute(db);
+      select c.conv_key, b.bits from conversations c left join search.conv_gram_bits b on b.conv_key = c.conv_key where c.user_id = ${me} and ${mine}`.execute(db);
     rows = answer.rows.map((r) => ({ conv_key: r.conv_key, can: notIndexed.has(r.conv_key) || holdsBits(r.bits, bits) }));
   }
   const can = rows.filter((r) => r.can).map((r) => r.conv_key);

@@ -1,32 +1,24 @@
+import type { Db } from '../../db/index.ts';
+import { forEachGramBit, GRAM_BITS } from '../../db/convGrams.ts';
+import { indexSearchBatch, SEARCH_INDEX_SQL } from '../../db/searchFile.ts';
 import { startSqliteWorker } from '../../db/sqliteWorker.ts';
-import { TEXT_INDEX_SQL } from '../../db/searchFile.ts';
+import { textIndexBehind } from './searchIndex.ts';
 
 /**
  * The worker: its own connection to the database with the search file attached; every `everyMs`
- * it indexes the messages not yet in the text index, `batch` at a time, each batch one
- * transaction that reads `messages` and writes only the search file.
+ * it indexes the messages not yet in the search index, `batch` at a time, each batch one
+ * transaction that reads `messages` and writes only the search file (`indexSearchBatch`, run from
+ * its source text).
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.lib);
-const { sql } = workerData;
+const indexSearchBatch = (${String(indexSearchBatch)});
+const forEachGramBit = (${String(forEachGramBit)});
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 db.prepare('ATTACH DATABASE ? AS search').run(workerData.searchFile);
-const claim = db.prepare(sql.claim);
-const upto = db.prepare(sql.upto);
-const batch = db.prepare(sql.batch);
-const insert = db.prepare(sql.insert);
-const advance = db.prepare(sql.advance);
-const step = db.transaction(() => {
-  claim.run();
-  const from = upto.get().upto;
-  const { n, top } = batch.get(from, workerData.batch);
-  if (top === null) return 0;
-  insert.run(from, top);
-  advance.run(top);
-  return n;
-});
+const step = () => indexSearchBatch(db, workerData.sql, workerData.batch, forEachGramBit, workerData.bitsBytes);
 let stopped = false;
 const drain = () => {
   try {
@@ -49,12 +41,48 @@ parentPort.on('message', (message) => {
 const BATCH = 2000;
 
 /**
- * SQLite's text index, written off the event loop (db/searchFile.ts): a worker thread on its own
+ * SQLite's search index, written off the event loop (db/searchFile.ts): a worker thread on its own
  * connection indexes new messages every `everyMs`. `onError` hears a batch that failed (the next
  * tick tries again).
  */
 export function startTextIndexer(files: { main: string; search: string }, everyMs: number, onError: (message: string) => void): { close(): Promise<void> } {
-  return startSqliteWorker(WORKER, { file: files.main, searchFile: files.search, everyMs, batch: BATCH, sql: TEXT_INDEX_SQL }, (message) => {
+  return startSqliteWorker(WORKER, { file: files.main, searchFile: files.search, everyMs, batch: BATCH, sql: SEARCH_INDEX_SQL, bitsBytes: GRAM_BITS / 8 }, (message) => {
     if (message && typeof message === 'object' && 'error' in message) onError(String(message.error));
   });
+}
+
+/**
+ * The worker (about 10 MB) starts once there is something to index: every `everyMs` until then, a
+ * look at whether the index lacks a message. A quiet node never pays for it.
+ */
+export function textIndexerWhenNeeded(db: Db, files: { main: string; search: string }, everyMs: number, onError: (message: string) => void) {
+  let worker: { close(): Promise<void> } | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let looking = false;
+  let stopped = false;
+  const look = async () => {
+    if (looking || worker || stopped) return;
+    looking = true;
+    try {
+      if (!(await textIndexBehind(db)) || stopped) return;
+      worker = startTextIndexer(files, everyMs, onError);
+      clearInterval(timer);
+    } catch (err) {
+      onError(String(err instanceof Error ? err.message : err));
+    } finally {
+      looking = false;
+    }
+  };
+  return {
+    start() {
+      if (everyMs <= 0 || timer) return;
+      timer = setInterval(look, everyMs).unref();
+      void look();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await worker?.close();
+    },
+  };
 }
