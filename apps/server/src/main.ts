@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { backupSqlite } from './ops/backup.ts';
+import { collectWhenQuiet } from './ops/collectWhenQuiet.ts';
 import { docAdmin } from './modules/docs/admin.ts';
 import { docsService } from './modules/docs/service.ts';
 import { walletAdmin } from './modules/wallet/admin.ts';
@@ -22,12 +23,14 @@ async function start(): Promise<void> {
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   console.log(`\nParley is running. Open ${shown}/ in a browser (data: ${where}).\n`);
   console.log(`listening on ${address}`);
+  const stopCollecting = collectWhenQuiet();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) process.exit(1);
     stopping = true;
     console.log(`${signal}: telling ${built.ctx.hub.size} sockets to reconnect and finishing requests in flight…`);
     setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+    stopCollecting();
     await built.close();
     console.log('stopped');
     process.exit(0);
