@@ -2,7 +2,7 @@ import { modulePlugin } from '../plugin.ts';
 import { messageRoutes } from './routes.ts';
 import { sqliteFiles } from '../../db/searchFile.ts';
 import { gramBitsIndexer } from './searchIndex.ts';
-import { textIndexerWhenNeeded } from './textIndexer.ts';
+import { indexTextWhenNeeded } from './textIndexer.ts';
 import { type MessageService, messageService } from './service.ts';
 
 declare module 'fastify' {
@@ -18,10 +18,11 @@ export const messagesModule = modulePlugin('messages', ['system', 'conversations
   messageRoutes(router, messages);
   // SQLite: the search file's worker; PostgreSQL: the gram bits' queue, on the event loop
   const interval = ctx.config.searchIndexIntervalMs;
-  const indexer =
-    ctx.dialect === 'sqlite'
-      ? textIndexerWhenNeeded(ctx.db, sqliteFiles(ctx.config.dataDir), interval, (error) => ctx.log.error({ error }, 'search indexing failed'))
-      : gramBitsIndexer(ctx.db, interval, (err) => ctx.log.error({ err }, 'search indexing failed'));
+  if (ctx.dialect === 'sqlite') {
+    indexTextWhenNeeded(app, ctx.db, sqliteFiles(ctx.config.dataDir), interval, (error) => ctx.log.error({ error }, 'search indexing failed'));
+    return;
+  }
+  const indexer = gramBitsIndexer(ctx.db, interval, (err) => ctx.log.error({ err }, 'search indexing failed'));
   app.addHook('onReady', async () => indexer.start());
   app.addHook('onClose', async () => indexer.stop());
 });

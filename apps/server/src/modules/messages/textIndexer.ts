@@ -1,7 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { forEachGramBit, GRAM_BITS } from '../../db/convGrams.ts';
 import { indexSearchBatch, SEARCH_INDEX_SQL } from '../../db/searchFile.ts';
 import { startSqliteWorker } from '../../db/sqliteWorker.ts';
+import { runPeriodically } from '../../periodic.ts';
 import { textIndexBehind } from './searchIndex.ts';
 
 /**
@@ -52,37 +54,20 @@ export function startTextIndexer(files: { main: string; search: string }, everyM
 }
 
 /**
- * The worker (about 10 MB) starts once there is something to index: every `everyMs` until then, a
- * look at whether the index lacks a message. A quiet node never pays for it.
+ * Starts the worker (about 10 MB) once there is something to index: until then, every `everyMs`, a
+ * look at whether the search file lacks a message. A quiet node never pays for it. The worker
+ * closes with the app; `everyMs` 0 starts none (tests of the not-yet-indexed messages).
  */
-export function textIndexerWhenNeeded(db: Db, files: { main: string; search: string }, everyMs: number, onError: (message: string) => void) {
+export function indexTextWhenNeeded(app: FastifyInstance, db: Db, files: { main: string; search: string }, everyMs: number, onError: (message: string) => void): void {
+  if (everyMs <= 0) return;
   let worker: { close(): Promise<void> } | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let looking = false;
-  let stopped = false;
-  const look = async () => {
-    if (looking || worker || stopped) return;
-    looking = true;
-    try {
-      if (!(await textIndexBehind(db)) || stopped) return;
-      worker = startTextIndexer(files, everyMs, onError);
-      clearInterval(timer);
-    } catch (err) {
-      onError(String(err instanceof Error ? err.message : err));
-    } finally {
-      looking = false;
-    }
-  };
-  return {
-    start() {
-      if (everyMs <= 0 || timer) return;
-      timer = setInterval(look, everyMs).unref();
-      void look();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await worker?.close();
-    },
-  };
+  let closed = false;
+  runPeriodically(app, everyMs, 'search indexing', async () => {
+    if (worker || !(await textIndexBehind(db)) || closed) return;
+    worker = startTextIndexer(files, everyMs, onError);
+  });
+  app.addHook('onClose', async () => {
+    closed = true;
+    await worker?.close();
+  });
 }
