@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, migrate, openDatabase } from './index.ts';
-import { reusable } from './reusable.ts';
+import { reusable, reusableList } from './reusable.ts';
 
 describe('reusable statements', () => {
   let handle: DbHandle;
@@ -105,5 +105,29 @@ describe('reusable statements', () => {
       params: ([a, b]) => [b, a],
     });
     await expect(wrong(handle.db, [1, 'two'])).rejects.toThrow(/params\(\) disagrees/);
+  });
+
+  it('runs a list in parts of power-of-two lengths, so a few statements serve every length', async () => {
+    const parts: number[] = [];
+    const friendsOf = reusableList({
+      build: (db, ids: number[]) => {
+        parts.push(ids.length);
+        return db.selectFrom('friends').select(['user_id', 'friend_id']).where('user_id', 'in', ids);
+      },
+      params: (ids) => ids,
+      maxPart: 8,
+    });
+    const ids = [...Array.from({ length: 20 }, (_, i) => 100 + i), 3, 2];
+    const answered = await friendsOf(handle.db, ids);
+    expect(answered.map((r) => r.user_id).sort()).toEqual([2, 3]);
+    // 22 ids: 8, 8, 4, 2
+    expect(parts).toEqual([8, 4, 2]);
+    // every length up to 30 reuses those and adds at most the single
+    for (let n = 1; n <= 30; n++) await friendsOf(handle.db, ids.slice(0, n));
+    expect(parts.sort((a, b) => a - b)).toEqual([1, 2, 4, 8]);
+    expect(await friendsOf(handle.db, [])).toEqual([]);
+    expect(() => reusableList({ build: (db, ids: number[]) => db.selectFrom('friends').selectAll().where('user_id', 'in', ids), params: (ids) => ids, maxPart: 6 })).toThrow(
+      /power of two/,
+    );
   });
 });

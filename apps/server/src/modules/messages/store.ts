@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
-import { reusable } from '../../db/reusable.ts';
+import { reusableList } from '../../db/reusable.ts';
 import type { Database } from '../../db/schema.ts';
 import type { MessageRow } from './serialize.ts';
 
@@ -111,8 +111,11 @@ export function storedColumns(d: MessageDraft) {
   };
 }
 
+/** Rows per multi-row statement: well under SQLite's 32,766 bound parameters at 12 columns. */
+const LIST_PART_MAX = 64;
+
 /** Inserts rows of `storedColumns` unless their (from_user, id) exists; answers the new rows' ids. */
-const insertNew = reusable({
+const insertNew = reusableList({
   build: (trx, rows: ReturnType<typeof storedColumns>[]) =>
     trx
       .insertInto('messages')
@@ -120,26 +123,24 @@ const insertNew = reusable({
       .onConflict((oc) => oc.columns(['from_user', 'id']).doNothing())
       .returning(['msg_id', 'from_user', 'id']),
   params: (rows) => rows.flatMap((r) => Object.values(r)),
-  shape: (rows) => rows.length,
-  maxShape: 64,
+  maxPart: LIST_PART_MAX,
 });
 
 type ChatRow = { is_top: number; is_notice: number; read_msg_id: number; read_at_msg_id: number; cleared_msg_id: number; hidden_msg_id: number; conv_key: string; updated_at: number; user_id: number; contact_id: string };
 
 /** Inserts chat-list rows unless the (user_id, contact_id) row exists. */
-const insertChatRows = reusable({
+const insertChatRows = reusableList({
   build: (trx, rows: ChatRow[]) =>
     trx
       .insertInto('conversations')
       .values(rows)
       .onConflict((oc) => oc.columns(['user_id', 'contact_id']).doNothing()),
   params: (rows) => rows.flatMap((r) => Object.values(r)),
-  shape: (rows) => rows.length,
-  maxShape: 64,
+  maxPart: LIST_PART_MAX,
 });
 
 /** The newest msg_id of each conversation (null for one without messages), one index probe each. */
-const newestOfEach = reusable({
+const newestOfEach = reusableList({
   // a raw statement compiles with its database
   build: (db, keys: string[]) => ({
     compile: () =>
@@ -148,24 +149,18 @@ const newestOfEach = reusable({
         select k.conv_key, (select max(m.msg_id) from messages m where m.conv_key = k.conv_key) as newest from k`.compile(db),
   }),
   params: (keys) => keys,
-  shape: (keys) => keys.length,
-  maxShape: 64,
+  maxPart: LIST_PART_MAX,
 });
 
-/** Rows per multi-row statement: well under SQLite's 32,766 bound parameters at 12 columns. */
-const INSERT_CHUNK = 200;
 
 export const messagesStore = {
   /**
-   * Inserts the drafts unless their (from_user, id) exists, in statements of `INSERT_CHUNK` rows;
+   * Inserts the drafts unless their (from_user, id) exists, in statements of `LIST_PART_MAX` rows at most;
    * answers the new msg_id of each draft, or null for a duplicate (stored before, or twice here).
    */
   async insertMany(trx: Db, drafts: readonly MessageDraft[]): Promise<(number | null)[]> {
     const made = new Map<string, number>();
-    for (let at = 0; at < drafts.length; at += INSERT_CHUNK) {
-      const rows = await insertNew(trx, drafts.slice(at, at + INSERT_CHUNK).map(storedColumns));
-      for (const r of rows) made.set(`${r.from_user}:${r.id}`, Number(r.msg_id));
-    }
+    for (const r of await insertNew(trx, drafts.map(storedColumns))) made.set(`${r.from_user}:${r.id}`, Number(r.msg_id));
     // the first draft of a (from_user, id) owns the new row; a repeat of it is a duplicate
     return drafts.map((d) => {
       const key = `${d.from_user}:${d.id}`;
@@ -202,9 +197,7 @@ export const messagesStore = {
   /** The newest msg_id of each conversation (0 for one without messages), one index probe each. */
   async newestOfMany(db: Db, convKeys: readonly string[]): Promise<Map<string, number>> {
     const newest = new Map<string, number>();
-    for (let at = 0; at < convKeys.length; at += INSERT_CHUNK) {
-      for (const r of await newestOfEach(db, convKeys.slice(at, at + INSERT_CHUNK))) newest.set(r.conv_key, Number(r.newest ?? 0));
-    }
+    for (const r of await newestOfEach(db, convKeys)) newest.set(r.conv_key, Number(r.newest ?? 0));
     return newest;
   },
 
@@ -228,7 +221,7 @@ export const messagesStore = {
       const mine = { ...base, conv_key: convKey, updated_at: at, user_id: a, contact_id: String(b) };
       return a === b ? [mine] : [mine, { ...mine, user_id: b, contact_id: String(a) }];
     });
-    for (let at = 0; at < rows.length; at += INSERT_CHUNK) await insertChatRows(trx, rows.slice(at, at + INSERT_CHUNK));
+    await insertChatRows(trx, rows);
   },
 
   async recall(db: Db, msgId: number): Promise<void> {
