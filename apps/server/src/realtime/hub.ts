@@ -72,8 +72,10 @@ export function frameOf<K extends PushName>(type: K, data: PushData<K>): string 
  */
 export class Hub {
   private readonly conns = new Map<string, Conn>();
-  private readonly byUser = new Map<number, Set<Conn>>();
-  private readonly bySession = new Map<number, Set<Conn>>();
+  // arrays, not sets: most users and sessions have one or two sockets, and a set's table costs an
+  // idle socket about 300 bytes more
+  private readonly byUser = new Map<number, Conn[]>();
+  private readonly bySession = new Map<number, Conn[]>();
   private presenceListeners: ((userId: number, online: boolean) => void)[] = [];
   private disconnectListeners: ((clientId: string, userId: number) => void)[] = [];
   /** sockets of the flush round being written (in the order they got their first frame); `cursor` is how far it got */
@@ -175,10 +177,8 @@ export class Hub {
     this.bindings++;
     conn.userId = userId;
     conn.sessionId = sessionId;
-    const set = getSet(this.byUser, userId);
-    set.add(conn);
-    getSet(this.bySession, sessionId).add(conn);
-    if (set.size === 1) this.setPresence(userId, true);
+    if (addTo(this.byUser, userId, conn) === 1) this.setPresence(userId, true);
+    addTo(this.bySession, sessionId, conn);
     return true;
   }
 
@@ -188,7 +188,7 @@ export class Hub {
   }
 
   isOnlineHere(userId: number): boolean {
-    return (this.byUser.get(userId)?.size ?? 0) > 0;
+    return this.byUser.has(userId);
   }
 
   /** Online on any node (with Redis), or here. */
@@ -271,18 +271,9 @@ export class Hub {
   private unbind(conn: Conn): void {
     if (conn.userId !== null) {
       this.bindings++;
-      const set = this.byUser.get(conn.userId);
-      set?.delete(conn);
-      if (set && set.size === 0) {
-        this.byUser.delete(conn.userId);
-        this.setPresence(conn.userId, false);
-      }
+      if (removeFrom(this.byUser, conn.userId, conn)) this.setPresence(conn.userId, false);
     }
-    if (conn.sessionId !== null) {
-      const set = this.bySession.get(conn.sessionId);
-      set?.delete(conn);
-      if (set && set.size === 0) this.bySession.delete(conn.sessionId);
-    }
+    if (conn.sessionId !== null) removeFrom(this.bySession, conn.sessionId, conn);
     conn.userId = null;
     conn.sessionId = null;
   }
@@ -485,11 +476,24 @@ function joinFrames(frames: Buffer[]): Buffer {
   return out;
 }
 
-function getSet<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
-  let set = map.get(key);
-  if (!set) {
-    set = new Set();
-    map.set(key, set);
+/** Adds `conn` to `key`'s list; answers the list's length. */
+function addTo<K>(map: Map<K, Conn[]>, key: K, conn: Conn): number {
+  const list = map.get(key);
+  if (!list) {
+    map.set(key, [conn]);
+    return 1;
   }
-  return set;
+  if (!list.includes(conn)) list.push(conn);
+  return list.length;
+}
+
+/** Takes `conn` out of `key`'s list; true when that emptied it (the key is gone then). */
+function removeFrom<K>(map: Map<K, Conn[]>, key: K, conn: Conn): boolean {
+  const list = map.get(key);
+  const at = list ? list.indexOf(conn) : -1;
+  if (!list || at < 0) return false;
+  list.splice(at, 1);
+  if (list.length > 0) return false;
+  map.delete(key);
+  return true;
 }

@@ -2,11 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type ErrorKey, type ErrorParams, errors, errorText, formatErrorText, SOCKET_FRAMES_PER_SECOND } from '@parley/protocol';
 import type { FastifyInstance } from 'fastify';
-import { WebSocketServer } from 'ws';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { SessionResolver } from '../http/auth.ts';
 import type { AuthUser } from '../session.ts';
 import type { SocketCalls } from './calls.ts';
-import { frameOf, type Hub } from './hub.ts';
+import { type Conn, frameOf, type Hub } from './hub.ts';
 
 /** A refused frame: the error table's code, English text and key. */
 function frameError(key: ErrorKey) {
@@ -35,10 +35,25 @@ function addressOf(req: IncomingMessage, trustProxy: boolean): string {
   return (trustProxy && first) || req.socket.remoteAddress || '';
 }
 
+/** What one socket's frames need between them: kept on its `ws`, so its listeners are shared by every socket. */
+interface Client {
+  conn: Conn;
+  /** the client's address, as `perAddress` counts it */
+  address: string;
+  user: AuthUser | null;
+  windowStart: number;
+  framesInWindow: number;
+}
+
+const CLIENT = Symbol('client');
+type ClientSocket = WebSocket & { [CLIENT]: Client };
+const clientOf = (ws: WebSocket) => (ws as ClientSocket)[CLIENT];
+
 /**
  * The `/wss` endpoint: init → bindUid (token only) → ping/pong, and `call` frames once bound. Idle
  * sockets, sockets that never bind, sockets sending too many frames and sockets past the per-address
- * count are closed or refused.
+ * count are closed or refused. Idle sockets are most of a node's memory, so each holds one small
+ * record and no closures of its own.
  */
 export function attachSocket(
   app: FastifyInstance,
@@ -52,6 +67,77 @@ export function attachSocket(
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   const perAddress = new Map<string, number>();
 
+  async function bindByToken(client: Client, token: unknown): Promise<void> {
+    const { conn } = client;
+    const found = typeof token === 'string' && token.length <= 128 ? await sessions.resolve(token) : null;
+    if (!found) {
+      conn.ws.send(frameOf('error', frameError('common.sessionGone')));
+      hub.closeConn(conn, 4401, 'unauthorized');
+      return;
+    }
+    if (!hub.bindConn(conn, found.userId, found.sessionId)) {
+      conn.ws.send(frameOf('error', refusal('security.socketTaken')));
+      return;
+    }
+    client.user = found;
+    conn.ws.send(frameOf('bindUid', { user_id: found.userId, client_id: conn.clientId }));
+  }
+
+  function onMessage(this: WebSocket, raw: RawData): void {
+    const client = clientOf(this);
+    const { conn } = client;
+    conn.lastSeen = Date.now();
+    if (conn.lastSeen - client.windowStart >= 1000) {
+      client.windowStart = conn.lastSeen;
+      client.framesInWindow = 0;
+    }
+    if (++client.framesInWindow > SOCKET_FRAMES_PER_SECOND) {
+      if (client.framesInWindow === SOCKET_FRAMES_PER_SECOND + 1) {
+        this.send(frameOf('error', refusal('security.rateLimited', { seconds: 1 })));
+        hub.closeConn(conn, 1008, 'too many frames');
+      }
+      return;
+    }
+    let frame: { type?: unknown; token?: unknown; seq?: unknown; name?: unknown; body?: unknown };
+    try {
+      frame = JSON.parse(raw.toString());
+    } catch {
+      this.send(frameOf('error', frameError('common.framesJson')));
+      return;
+    }
+    switch (frame.type) {
+      case 'ping':
+        this.send(frameOf('pong', undefined));
+        break;
+      case 'pong':
+        break;
+      case 'close':
+        hub.closeConn(conn, 1000, 'bye');
+        break;
+      case 'bindUid':
+        void bindByToken(client, frame.token);
+        break;
+      case 'call':
+        void calls.answer(client.user, frame, conn.clientId).then((answer) => hub.reply(conn, answer));
+        break;
+      default:
+        this.send(frameOf('error', frameError('common.unknownFrame')));
+    }
+  }
+
+  function onError(this: WebSocket): void {
+    hub.remove(clientOf(this).conn);
+  }
+
+  /** ws emits it once, when the connection under it has closed (after an error too). */
+  function onClose(this: WebSocket): void {
+    const { conn, address } = clientOf(this);
+    hub.remove(conn);
+    const left = (perAddress.get(address) ?? 1) - 1;
+    if (left > 0) perAddress.set(address, left);
+    else perAddress.delete(address);
+  }
+
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0].toLowerCase();
     if ((path !== '/wss' && path !== '/wss/') || draining()) {
@@ -59,83 +145,21 @@ export function attachSocket(
       return;
     }
     const address = addressOf(req, limits.trustProxy);
-    const count = perAddress.get(address) ?? 0;
-    if (count >= limits.socketsPerAddress) {
+    if ((perAddress.get(address) ?? 0) >= limits.socketsPerAddress) {
       socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    perAddress.set(address, count + 1);
-    let counted = true;
-    const release = () => {
-      if (!counted) return;
-      counted = false;
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left > 0) perAddress.set(address, left);
-      else perAddress.delete(address);
-    };
-    socket.once('close', release);
+    // a handshake ws refuses never comes back here, and counts for nothing; one it takes does so
+    // before anything else runs (no callback of it waits), so the check above still holds
     wss.handleUpgrade(req, socket, head, (ws) => {
+      perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
       const conn = hub.add(ws, socket);
-      let user: AuthUser | null = null;
+      const now = Date.now();
+      (ws as ClientSocket)[CLIENT] = { conn, address, user: null, windowStart: now, framesInWindow: 0 };
       ws.send(JSON.stringify({ type: 'init', client_id: conn.clientId, data: { client_id: conn.clientId } }));
-      let windowStart = Date.now();
-      let framesInWindow = 0;
-      ws.on('message', (raw) => {
-        conn.lastSeen = Date.now();
-        if (conn.lastSeen - windowStart >= 1000) {
-          windowStart = conn.lastSeen;
-          framesInWindow = 0;
-        }
-        if (++framesInWindow > SOCKET_FRAMES_PER_SECOND) {
-          if (framesInWindow === SOCKET_FRAMES_PER_SECOND + 1) {
-            ws.send(frameOf('error', refusal('security.rateLimited', { seconds: 1 })));
-            hub.closeConn(conn, 1008, 'too many frames');
-          }
-          return;
-        }
-        let frame: { type?: unknown; token?: unknown; seq?: unknown; name?: unknown; body?: unknown };
-        try {
-          frame = JSON.parse(raw.toString());
-        } catch {
-          ws.send(frameOf('error', frameError('common.framesJson')));
-          return;
-        }
-        switch (frame.type) {
-          case 'ping':
-            ws.send(frameOf('pong', undefined));
-            break;
-          case 'pong':
-            break;
-          case 'close':
-            hub.closeConn(conn, 1000, 'bye');
-            break;
-          case 'bindUid':
-            void bindByToken(frame.token);
-            break;
-          case 'call':
-            void calls.answer(user, frame, conn.clientId).then((answer) => hub.reply(conn, answer));
-            break;
-          default:
-            ws.send(frameOf('error', frameError('common.unknownFrame')));
-        }
-      });
-      ws.on('close', () => hub.remove(conn));
-      ws.on('error', () => hub.remove(conn));
-
-      async function bindByToken(token: unknown): Promise<void> {
-        const found = typeof token === 'string' && token.length <= 128 ? await sessions.resolve(token) : null;
-        if (!found) {
-          ws.send(frameOf('error', frameError('common.sessionGone')));
-          hub.closeConn(conn, 4401, 'unauthorized');
-          return;
-        }
-        if (!hub.bindConn(conn, found.userId, found.sessionId)) {
-          ws.send(frameOf('error', refusal('security.socketTaken')));
-          return;
-        }
-        user = found;
-        ws.send(frameOf('bindUid', { user_id: found.userId, client_id: conn.clientId }));
-      }
+      ws.on('message', onMessage);
+      ws.on('close', onClose);
+      ws.on('error', onError);
     });
   });
 

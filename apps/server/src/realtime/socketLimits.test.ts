@@ -1,4 +1,5 @@
 import { SOCKET_FRAMES_PER_SECOND } from '@parley/protocol';
+import net from 'node:net';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundSocket, openSocket, startServer, type TestServer } from '../testing/harness.ts';
@@ -53,6 +54,30 @@ describe('socket limits', () => {
     first.close();
     await first.closed;
     const again = await openSocket(s.wsUrl);
-    for (const sock of [...open.slice(1), again]) sock.close();
+    const rest = [...open.slice(1), again];
+    for (const sock of rest) sock.close();
+    await Promise.all(rest.map((sock) => sock.closed));
+  });
+
+  it('counts no address slot for a handshake it refuses', async () => {
+    const { port } = new URL(s.url);
+    // a bad Sec-WebSocket-Key: ws answers 400 and the socket never opens
+    for (let i = 0; i < 8; i++) {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const raw = net.connect(Number(port), '127.0.0.1', () => {
+          raw.write('GET /wss HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: bad\r\n\r\n');
+        });
+        let text = '';
+        raw.on('data', (d) => {
+          text += d;
+        });
+        raw.on('close', () => resolve(text));
+        raw.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    }
+    const open = await Promise.all(Array.from({ length: 5 }, () => openSocket(s.wsUrl)));
+    for (const sock of open) sock.close();
+    await Promise.all(open.map((sock) => sock.closed));
   });
 });
