@@ -2,7 +2,7 @@
  * The production runtime: `npm start`'s server (the esbuild bundle under plain node, same flags),
  * started on a fresh data directory and again on the existing one. Start-to-ready is from spawning
  * the process to its "Parley is running" line. Baseline RSS is read idle, before any user, once
- * settled: V8 gives back the young generation the start grew (up to the 16 MB a semi-space
+ * settled: V8 gives back the young generation the start grew (up to the 8 MB a semi-space
  * `--max-semi-space-size` allows) by its memory reducer, 8 s after the start's last full GC, so it is
  * read at 12 s; the figure at 2 s is shown beside it.
  */

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 
 /**
  * One full garbage collection when the server falls quiet after a busy spell. With a young
- * generation that may grow to 16 MB a semi-space (`npm start`), a busy spell promotes little and
+ * generation that may grow to 8 MB a semi-space (`npm start`), a busy spell promotes little and
  * runs few full collections, and V8's memory reducer, which a full collection arms, may not run
  * after it: the spell's garbage then stayed in the heap for minutes (150-260 MB of a quiet server's
  * heap in the bench, against a live heap under 70 MB). `npm start` runs node with `--expose-gc`;
