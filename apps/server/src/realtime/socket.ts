@@ -154,8 +154,7 @@ export function attachSocket(
     wss.handleUpgrade(req, socket, head, (ws) => {
       perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
       const conn = hub.add(ws, socket);
-      const now = Date.now();
-      (ws as ClientSocket)[CLIENT] = { conn, address, user: null, windowStart: now, framesInWindow: 0 };
+      (ws as ClientSocket)[CLIENT] = { conn, address, user: null, windowStart: Date.now(), framesInWindow: 0 };
       ws.send(JSON.stringify({ type: 'init', client_id: conn.clientId, data: { client_id: conn.clientId } }));
       ws.on('message', onMessage);
       ws.on('close', onClose);

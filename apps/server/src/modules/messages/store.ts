@@ -152,7 +152,6 @@ const newestOfEach = reusableList({
   maxPart: LIST_PART_MAX,
 });
 
-
 export const messagesStore = {
   /**
    * Inserts the drafts unless their (from_user, id) exists, in statements of `LIST_PART_MAX` rows at most;
