@@ -40,54 +40,29 @@ export async function packetLog(db: Db, me: number, body: LogBody): Promise<RedP
     sent.select([sumOf('p.total').as('total'), (eb) => eb.fn.countAll<number>().as('n')]).executeTakeFirstOrThrow(),
   ]);
 
-  let items: Item[];
-  if (body.direction === 'received') {
-    const rows = await received
-      .select([
-        'p.msg_id',
-        'p.kind',
-        'p.count',
-        'p.claimed_count',
-        'p.status',
-        's.amount',
-        's.claimed_at',
-        'p.sender_id',
-        isLuckySql.as('lucky'),
-      ])
-      .orderBy('s.claimed_at', 'desc')
-      .limit(body.limit)
-      .offset(offset)
-      .execute();
-    items = (await withSenders(db, rows)).map(({ r, sender }) => ({
-      msg_id: Number(r.msg_id),
-      kind: r.kind as Item['kind'],
-      sender,
-      amount: fenToYuan(Number(r.amount)),
-      time: Number(r.claimed_at),
-      lucky: Number(r.lucky) === 1,
-      count: r.count,
-      claimedCount: Number(r.claimed_count),
-      status: r.status as Item['status'],
-    }));
-  } else {
-    const rows = await sent
-      .select(['p.msg_id', 'p.kind', 'p.count', 'p.claimed_count', 'p.status', 'p.total', 'p.created_at', 'p.sender_id'])
-      .orderBy('p.created_at', 'desc')
-      .limit(body.limit)
-      .offset(offset)
-      .execute();
-    items = (await withSenders(db, rows)).map(({ r, sender }) => ({
-      msg_id: Number(r.msg_id),
-      kind: r.kind as Item['kind'],
-      sender,
-      amount: fenToYuan(Number(r.total)),
-      time: Number(r.created_at),
-      lucky: false,
-      count: r.count,
-      claimedCount: Number(r.claimed_count),
-      status: r.status as Item['status'],
-    }));
-  }
+  // both directions select the same columns: a claim's amount and time, or a sent packet's total and time
+  const rows = await (body.direction === 'received'
+    ? received
+        .select(['p.msg_id', 'p.kind', 'p.count', 'p.claimed_count', 'p.status', 's.amount as amount', 's.claimed_at as time', 'p.sender_id', isLuckySql.as('lucky')])
+        .orderBy('s.claimed_at', 'desc')
+    : sent
+        .select(['p.msg_id', 'p.kind', 'p.count', 'p.claimed_count', 'p.status', 'p.total as amount', 'p.created_at as time', 'p.sender_id', sql<number>`0`.as('lucky')])
+        .orderBy('p.created_at', 'desc')
+  )
+    .limit(body.limit)
+    .offset(offset)
+    .execute();
+  const items: Item[] = (await withSenders(db, rows)).map(({ r, sender }) => ({
+    msg_id: Number(r.msg_id),
+    kind: r.kind as Item['kind'],
+    sender,
+    amount: fenToYuan(Number(r.amount)),
+    time: Number(r.time),
+    lucky: Number(r.lucky) === 1,
+    count: r.count,
+    claimedCount: Number(r.claimed_count),
+    status: r.status as Item['status'],
+  }));
   return {
     year: body.year,
     received: { total: fenToYuan(Number(recvTotals.total)), count: Number(recvTotals.n), lucky: Number(recvTotals.lucky) },

@@ -47,23 +47,17 @@ export default function LoginPage() {
         <BrandHeader heading={t('login.heading')} subtitle={t('login.subtitle')} />
         <form onSubmit={submit} noValidate data-testid="login-form">
           <AuthField
-            name="account"
+            {...form.field('account')}
             label={t('login.account')}
-            value={form.values.account}
-            onChange={(value) => form.setField('account', value)}
             placeholder={t('login.accountPlaceholder')}
             autoComplete="username"
-            error={form.errorOf('account')}
           />
           <AuthField
-            name="password"
+            {...form.field('password')}
             label={t('login.password')}
-            value={form.values.password}
-            onChange={(value) => form.setField('password', value)}
             placeholder={t('login.passwordPlaceholder')}
             autoComplete="current-password"
             secret
-            error={form.errorOf('password')}
           />
           <div className={styles.options}>
             <Checkbox

@@ -42,42 +42,30 @@ export default function RegisterPage({ titleKey }: PageProps) {
         {closed ? <NoticeBar className={styles.notice} color="alert" content={t('register.closed')} wrap /> : null}
         <form onSubmit={submit} noValidate data-testid="register-form">
           <AuthField
-            name="account"
+            {...form.field('account')}
             label={t('register.account')}
-            value={form.values.account}
-            onChange={(value) => form.setField('account', value)}
             placeholder={t('register.accountPlaceholder')}
             autoComplete="username"
-            error={form.errorOf('account')}
           />
           <AuthField
-            name="nickname"
+            {...form.field('nickname')}
             label={t('register.nickname')}
-            value={form.values.nickname}
-            onChange={(value) => form.setField('nickname', value)}
             placeholder={t('register.nicknamePlaceholder')}
             autoComplete="nickname"
-            error={form.errorOf('nickname')}
           />
           <AuthField
-            name="password"
+            {...form.field('password')}
             label={t('register.password')}
-            value={form.values.password}
-            onChange={(value) => form.setField('password', value)}
             placeholder={t('register.passwordPlaceholder')}
             autoComplete="new-password"
             secret
-            error={form.errorOf('password')}
           />
           <AuthField
-            name="repassword"
+            {...form.field('repassword')}
             label={t('register.repassword')}
-            value={form.values.repassword}
-            onChange={(value) => form.setField('repassword', value)}
             placeholder={t('register.repasswordPlaceholder')}
             autoComplete="new-password"
             secret
-            error={form.errorOf('repassword')}
           />
           <div className={styles.options} />
           <Button

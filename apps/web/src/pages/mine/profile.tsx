@@ -134,12 +134,9 @@ function ProfileForm({ user }: { user: UserInfo }) {
   return (
     <div className={styles.section} data-testid="profile-form">
       <FormField
+        {...form.field('nickname')}
         label={t('profile.nickname')}
-        name="nickname"
-        value={values.nickname}
-        onChange={(v) => form.setField('nickname', v)}
         maxLength={NICKNAME_MAX}
-        error={form.errorOf('nickname')}
         testId="profile-nickname"
       />
       <div className={styles.field}>
@@ -163,26 +160,20 @@ function ProfileForm({ user }: { user: UserInfo }) {
         </div>
       </div>
       <FormField
+        {...form.field('signature')}
         label={t('profile.signature')}
-        name="signature"
-        value={values.signature}
-        onChange={(v) => form.setField('signature', v)}
         maxLength={SIGNATURE_MAX}
         multiline
         placeholder={t('profile.signaturePlaceholder')}
-        error={form.errorOf('signature')}
         testId="profile-signature"
       />
       <FormField
+        {...form.field('email')}
         label={t('profile.email')}
-        name="email"
         type="email"
         inputMode="email"
-        value={values.email}
-        onChange={(v) => form.setField('email', v)}
         readOnly={user.verified}
         placeholder={t('profile.emailPlaceholder')}
-        error={form.errorOf('email')}
         testId="profile-email"
         extra={
           user.verified ? (

@@ -48,13 +48,10 @@ function AccountForm() {
     <section className={styles.section} data-testid="secure-account-form">
       <div className={styles.sectionTitle}>{t('secure.accountTitle')}</div>
       <FormField
+        {...form.field('account')}
         label={t('secure.account')}
-        name="account"
-        value={form.values.account}
-        onChange={(v) => form.setField('account', v)}
         maxLength={ACCOUNT_MAX}
         autoComplete="username"
-        error={form.errorOf('account')}
         help={t('secure.accountHelp')}
         testId="secure-account"
       />
@@ -95,37 +92,28 @@ function PasswordFields({ onChanged }: { onChanged(): void }) {
     <section className={styles.section} data-testid="secure-password-form">
       <div className={styles.sectionTitle}>{t('secure.passwordTitle')}</div>
       <FormField
+        {...form.field('oldPassword')}
         label={t('secure.oldPassword')}
         type="password"
-        name="oldPassword"
-        value={form.values.oldPassword}
-        onChange={(v) => form.setField('oldPassword', v)}
         autoComplete="current-password"
         maxLength={128}
-        error={form.errorOf('oldPassword')}
         testId="secure-password-old"
       />
       <FormField
+        {...form.field('password')}
         label={t('secure.newPassword')}
         type="password"
-        name="password"
-        value={form.values.password}
-        onChange={(v) => form.setField('password', v)}
         autoComplete="new-password"
         maxLength={PASSWORD_MAX}
         placeholder={t('secure.passwordPlaceholder')}
-        error={form.errorOf('password')}
         testId="secure-password-new"
       />
       <FormField
+        {...form.field('repassword')}
         label={t('secure.confirmPassword')}
         type="password"
-        name="repassword"
-        value={form.values.repassword}
-        onChange={(v) => form.setField('repassword', v)}
         autoComplete="new-password"
         maxLength={PASSWORD_MAX}
-        error={form.errorOf('repassword')}
         testId="secure-password-confirm"
       />
       <div className={styles.help} style={{ padding: '8px 16px 0' }}>
