@@ -7,7 +7,9 @@
  * (bodies of the fuzz run, default 10,000), --history N (messages of the history section, default 1,000,000;
  * issue 17 sizes it at 10,000,000), --private-rate N, --over-http (clients send messages and open red packets
  * with HTTP POSTs instead of `call` frames on their bound sockets, the web app's way), --keep-history DIR (with `--only history`:
- * keep the seeded databases in DIR and reuse them in the next run with the same DIR and --history). The history section runs on SQLite and then again on
+ * keep the seeded databases in DIR and reuse them in the next run with the same DIR and --history), --compare DIST [--rounds N]
+ * (with `--only web`: this web build against DIST, another checkout's apps/web/dist, in N pairs of runs, default 10,
+ * instead of the section's figures). The history section runs on SQLite and then again on
  * PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local `test` database), in a schema of its own
  * that is dropped afterwards; it is skipped there when PostgreSQL is unreachable. The groups-at-the-limit,
  * private-chat and idle sections each start once the server has given back the garbage of the section
@@ -47,6 +49,8 @@ const wants = (k: string) => only.length === 0 || only.includes(k);
 
 const fuzzBodies = Number(args[args.indexOf('--fuzz') + 1]) || 10_000;
 /** messages of the history section (issue 17 sizes it at 10,000,000: `--history 10000000`) */
+/** another web build to compare this one with (`--compare DIST`) */
+const compareDist = args.includes('--compare') ? args[args.indexOf('--compare') + 1] : undefined;
 const historyMessages = Number(args[args.indexOf('--history') + 1]) || 1_000_000;
 /** messages per second of the private-chat section (the budget's rate unless given) */
 const privateRate = Number(args[args.indexOf('--private-rate') + 1]) || BUDGET_PRIVATE_RATE;
@@ -484,8 +488,9 @@ async function main() {
         lastMsgId: longChat.lastMsgId,
         messages: LONG_CHAT_MESSAGES,
         ...(args.includes('--profile') ? { tracePath: webTracePath() } : {}),
+        ...(compareDist ? { compare: { dist: path.resolve(compareDist), rounds: Number(args[args.indexOf('--rounds') + 1]) || 10 } } : {}),
       });
-      lines.push(...webSummary(r));
+      if (!compareDist) lines.push(...webSummary(r));
     }
   } finally {
     proc.kill('SIGTERM');

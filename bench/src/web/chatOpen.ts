@@ -16,9 +16,9 @@ export interface ChatOpens {
  * Opening the chat with `contactId` from the chat list (CPU ×4): from the tap on its row to the
  * bubble of message `lastMsgId` (the newest) drawn, first in a fresh context, then `repeats` times
  * more after going back. With `tracePath`, the first open is recorded there as a Chromium trace
- * (DevTools' performance panel opens it).
+ * (DevTools' performance panel opens it). `home`: where the app is opened (another build beside this one).
  */
-export async function chatOpens(browser: Browser, url: string, session: WebSession, contactId: number, lastMsgId: number, repeats: number, tracePath?: string): Promise<ChatOpens> {
+export async function chatOpens(browser: Browser, url: string, session: WebSession, contactId: number, lastMsgId: number, repeats: number, tracePath?: string, home = '/'): Promise<ChatOpens> {
   const context = await phoneContext(browser, url, session);
   try {
     const page = await throttledPage(context);
@@ -28,7 +28,7 @@ export async function chatOpens(browser: Browser, url: string, session: WebSessi
       await row.waitFor({ state: 'visible' });
       return clickToDrawn(page, bubble, () => row.click());
     };
-    await navigate(page, '/');
+    await navigate(page, home);
     await networkQuiet(page);
     if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
     const first = await open();

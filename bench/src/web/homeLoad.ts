@@ -14,9 +14,10 @@ export interface HomeLoads {
 
 /**
  * `runs` times: a fresh signed-in context (empty cache, CPU ×4) opens the home page, then, once the
- * network is quiet, opens it again; each load is timed from its navigation's start.
+ * network is quiet, opens it again; each load is timed from its navigation's start. `home`: where the
+ * app is opened (another build beside this one).
  */
-export async function homeLoads(browser: Browser, url: string, session: WebSession, runs: number): Promise<HomeLoads> {
+export async function homeLoads(browser: Browser, url: string, session: WebSession, runs: number, home = '/'): Promise<HomeLoads> {
   const out: HomeLoads = { cold: [], warm: [] };
   for (let i = 0; i < runs; i++) {
     const context = await phoneContext(browser, url, session);
@@ -24,11 +25,11 @@ export async function homeLoads(browser: Browser, url: string, session: WebSessi
       await watchEveryLoad(context, CHAT_ROW);
       const page = await throttledPage(context);
       const cold = nextDrawn(page);
-      await navigate(page, '/');
+      await navigate(page, home);
       out.cold.push(await cold);
       await networkQuiet(page);
       const warm = nextDrawn(page);
-      await navigate(page, '/');
+      await navigate(page, home);
       out.warm.push(await warm);
     } finally {
       await context.close();

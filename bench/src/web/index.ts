@@ -7,6 +7,7 @@ import os from 'node:os';
 import type { Browser } from 'playwright-core';
 import { CPU_SLOWDOWN, launchChromium, PHONE, type WebSession } from './browser.ts';
 import { chatOpens } from './chatOpen.ts';
+import { compareBuilds } from './compare.ts';
 import { webDistOf } from './dist.ts';
 import { CHAT_ROW, homeLoads } from './homeLoad.ts';
 import { installabilityErrors } from './installable.ts';
@@ -33,6 +34,8 @@ export interface WebJob {
   runs?: number;
   /** a Chromium trace of the long chat's first open is written here */
   tracePath?: string;
+  /** instead of the section: this build against another one (its apps/web/dist), in `rounds` pairs */
+  compare?: { dist: string; rounds: number };
 }
 
 /** One measurement: a failure is reported beside its budget instead of ending the section. */
@@ -65,6 +68,10 @@ export async function benchWeb(job: WebJob): Promise<WebResult> {
     const b = browser;
     const load = os.loadavg().map((x) => x.toFixed(1)).join(' ');
     console.log(`  Chromium ${b.version()}, ${PHONE.width}×${PHONE.height}, CPU ×${CPU_SLOWDOWN} for the timings; machine load average ${load} on ${os.cpus().length} cores`);
+    if (job.compare) {
+      await compareBuilds(b, job.url, webDist, job.compare.dist, session, job, job.compare.rounds);
+      return result;
+    }
     result.loginJs = await attempt('login page JS', () => jsWeight(b, job.url, webDist, null, '#/pages/login/index', '[data-testid=login-submit]'));
     if (result.loginJs.ok) printWeight('login page', result.loginJs.value);
     result.homeJs = await attempt('home JS', () => jsWeight(b, job.url, webDist, session, '', CHAT_ROW));
