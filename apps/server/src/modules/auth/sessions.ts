@@ -30,16 +30,11 @@ export function sessionsOf(db: Db) {
       return Number(res.numUpdatedRows) > 0;
     },
 
-    /** Revokes every other live session of the user; returns their ids. */
-    revokeOthers: async (userId: number, keepId: number, now: number) => {
-      const rows = await db
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('user_id', '=', userId)
-        .where('id', '!=', keepId)
-        .where('revoked_at', 'is', null)
-        .returning('id')
-        .execute();
+    /** Revokes every other live session of the user (only those of `device` when given); returns their ids. */
+    revokeOthers: async (userId: number, keepId: number, now: number, device?: string) => {
+      let q = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId);
+      if (device !== undefined) q = q.where('device', '=', device);
+      const rows = await q.where('id', '!=', keepId).where('revoked_at', 'is', null).returning('id').execute();
       return rows.map((r) => r.id);
     },
   };

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { SessionsTable, UsersTable } from '../../db/schema.ts';
+import { sessionsOf } from './sessions.ts';
 
 export function authStore(db: Db) {
   return {
@@ -30,18 +31,7 @@ export function authStore(db: Db) {
       db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute(),
 
     /** Revokes the user's other live sessions of a device kind; returns their ids. */
-    async revokeOtherSessions(userId: number, device: string, keepId: number, now: number): Promise<number[]> {
-      const rows = await db
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('user_id', '=', userId)
-        .where('device', '=', device)
-        .where('id', '!=', keepId)
-        .where('revoked_at', 'is', null)
-        .returning('id')
-        .execute();
-      return rows.map((r) => r.id);
-    },
+    revokeOtherSessions: (userId: number, device: string, keepId: number, now: number): Promise<number[]> => sessionsOf(db).revokeOthers(userId, keepId, now, device),
 
     /** Whether this device (`cid` header) ever signed in to the account. */
     hasSignedInFrom: async (userId: number, cid: string) =>
