@@ -28,6 +28,8 @@ export function attachSearchFile(file: SqliteDatabase.Database, searchFile: stri
   file.prepare('ATTACH DATABASE ? AS search').run(searchFile);
   file.pragma('search.journal_mode = WAL');
   file.pragma('search.synchronous = NORMAL');
+  // as large a page cache as the connection's own file has
+  file.pragma(`search.cache_size = ${Number(file.pragma('cache_size', { simple: true }))}`);
   file.exec(SEARCH_SCHEMA);
 }
 
