@@ -59,6 +59,18 @@ describe('the /wss socket', () => {
     sock.close();
   });
 
+  it('answers JSON frames that are not objects (null, a number, a string, a list) with an error and stays open', async () => {
+    const sock = await openSocket(s.wsUrl);
+    for (const frame of ['null', '7', '"bindUid"', '[]']) {
+      sock.ws.send(frame);
+      const refused = await sock.next('error');
+      expect(refused.data).toMatchObject({ code: 400, key: 'common.unknownFrame' });
+    }
+    sock.send({ type: 'ping' });
+    await sock.next('pong');
+    sock.close();
+  });
+
   it('delivers to several sockets of one user', async () => {
     const u = await s.user();
     const a = await boundSocket(s.wsUrl, u.token);

@@ -83,7 +83,17 @@ export function attachSocket(
     conn.ws.send(frameOf('bindUid', { user_id: found.userId, client_id: conn.clientId }));
   }
 
+  /** A frame whose handling throws is answered common.server and logged: a listener's throw would end the process. */
   function onMessage(this: WebSocket, raw: RawData): void {
+    try {
+      onFrame.call(this, raw);
+    } catch (err) {
+      app.log.error({ err }, 'a socket frame failed');
+      this.send(frameOf('error', frameError('common.server')));
+    }
+  }
+
+  function onFrame(this: WebSocket, raw: RawData): void {
     const client = clientOf(this);
     const { conn } = client;
     conn.lastSeen = Date.now();
@@ -103,6 +113,11 @@ export function attachSocket(
       frame = JSON.parse(raw.toString());
     } catch {
       this.send(frameOf('error', frameError('common.framesJson')));
+      return;
+    }
+    // `null`, a number, a string or a list is JSON too, but no frame (reading `null.type` ended the process)
+    if (frame === null || typeof frame !== 'object' || Array.isArray(frame)) {
+      this.send(frameOf('error', frameError('common.unknownFrame')));
       return;
     }
     switch (frame.type) {
