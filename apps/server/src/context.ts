@@ -35,6 +35,8 @@ export interface GroupMembership {
   coMemberIds(userId: number): Promise<number[]>;
   /** from the cached member set that fan-out reads */
   isMember(groupId: number, userId: number): Promise<boolean>;
+  /** the msg_id above which `userId` sees the live group's messages (protocol `joinFloor`); null when not a member */
+  joinFloorOf(groupId: number, userId: number): Promise<number | null>;
   /** may `from` send `to` a friend request from group `groupId`'s member list? */
   mayAddFriendVia(groupId: number, from: number, to: number): Promise<boolean>;
   invalidate(groupId: number): void;

@@ -34,6 +34,14 @@ export function parseGroupSetting(json: string): GroupSetting {
   }
 }
 
+/**
+ * The msg_id above which a member sees the group's messages (red packets among them): 0 when the
+ * group shows newcomers its history, else the member's joining message.
+ */
+export function joinFloor(setting: Pick<GroupSetting, 'history'>, joinedMsgId: number): number {
+  return setting.history === 1 ? 0 : joinedMsgId;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Limits and request bodies of /enterprise/group/* (docs/api/groups.md)
 

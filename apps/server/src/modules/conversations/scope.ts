@@ -2,6 +2,7 @@ import {
   decodeConvKey,
   groupContactId,
   groupConvKey,
+  joinFloor,
   parseGroupContactId,
   privateConvKey,
   SYSTEM_CONTACT_ID,
@@ -104,7 +105,7 @@ export async function resolveScope(
     if (!group) throw fail('conversations.unknownContact');
     if (!member) throw fail('groups.notMember');
     const cleared = Number(row?.cleared_msg_id ?? 0);
-    const floor = group.setting.history === 1 ? cleared : Math.max(cleared, Number(member.joinedMsgId));
+    const floor = Math.max(cleared, joinFloor(group.setting, Number(member.joinedMsgId)));
     return { kind: 'group', contactId, convKeys: [groupConvKey(ref.groupId)], floor, row, groupId: ref.groupId, group, member };
   }
   const contactId = String(ref.userId);

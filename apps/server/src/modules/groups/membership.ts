@@ -1,4 +1,4 @@
-import { GroupRole, parseGroupSetting } from '@parley/protocol';
+import { GroupRole, joinFloor, parseGroupSetting } from '@parley/protocol';
 import type { GroupFacts, GroupMembership, MemberFacts } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { Bus } from '../../realtime/bus.ts';
@@ -107,6 +107,12 @@ export function groupMembership(db: Db, bus?: Bus, ttlMs = 2_000): GroupMembersh
       const entry = await cached(groupId);
       entry.set ??= new Set(entry.ids);
       return entry.set.has(userId);
+    },
+
+    async joinFloorOf(groupId: number, userId: number): Promise<number | null> {
+      const [group, member] = await Promise.all([facts.group(groupId), facts.member(groupId, userId)]);
+      if (!group || group.removed || !member) return null;
+      return joinFloor(group.setting, Number(member.joinedMsgId));
     },
 
     /**

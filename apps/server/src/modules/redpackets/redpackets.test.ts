@@ -113,6 +113,30 @@ for (const backend of backends) {
       expect((await admin(['audit'])).exitCode).toBe(0);
     });
 
+    it('a member who joins after a packet, in a group that hides its history from newcomers, can neither see nor open it (where history shows, they can); a later packet opens for them', async () => {
+      const a = await funded('10.00');
+      const b = await s.user('B');
+      for (const history of [0, 1] as const) {
+        const late = await s.user('Late');
+        await befriend(s.built.ctx.db, a.id, late.id);
+        const gid = await seedGroup(s.built.ctx.db, a.id, [b.id], { history });
+        const before = await sendPacket(a, { toContactId: groupContactId(gid), kind: 'fixed', amount: '1.00', count: 2 });
+        expect((await call('groupAddUser', { id: gid, user_ids: [late.id] }, a)).body.code).toBe(0);
+        const opened = await call('openRedPacket', { msg_id: before.body.data.message.msg_id }, late);
+        const seen = await call('getRedPacket', { msg_id: before.body.data.message.msg_id }, late);
+        if (history === 1) {
+          expect(opened.body.data).toMatchObject({ outcome: 'success', amount: '1.00' });
+          expect(seen.body.data).toMatchObject({ mine: '1.00' });
+        } else {
+          expect(keyOf(opened)).toBe('redpackets.notEligible');
+          expect(keyOf(seen)).toBe('redpackets.notEligible');
+          const after = await sendPacket(a, { toContactId: groupContactId(gid), kind: 'fixed', amount: '1.00', count: 1 });
+          expect((await call('openRedPacket', { msg_id: after.body.data.message.msg_id }, late)).body.data).toMatchObject({ outcome: 'success' });
+        }
+      }
+      expect(await balanceOf(a)).toBe('5.00');
+    });
+
     it('a private packet has one share, only the recipient opens it; the sender is not captured, others are refused', async () => {
       const a = await funded('20.00');
       const [b, c] = [await s.user('B'), await s.user('C')];

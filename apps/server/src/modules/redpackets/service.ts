@@ -123,7 +123,7 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
   async function visible(me: number, msgId: number): Promise<{ row: PacketRow; claimant: boolean }> {
     const row = await redPacketStore.packet(db, msgId);
     if (!row) throw fail('redpackets.notFound');
-    const who = { isGroup: row.is_group === 1, groupId: row.group_id, toUser: row.to_user === null ? null : Number(row.to_user), senderId: row.sender_id };
+    const who = { msgId: Number(row.msg_id), isGroup: row.is_group === 1, groupId: row.group_id, toUser: row.to_user === null ? null : Number(row.to_user), senderId: row.sender_id };
     return { row, claimant: await mayClaim(me, who) };
   }
 
@@ -169,10 +169,14 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
     return details(me, row, claimant);
   }
 
-  /** May `me` claim it? Not the sender of a private packet (false); nobody outside it (refused). */
-  async function mayClaim(me: number, packet: Pick<DeskPacket, 'isGroup' | 'groupId' | 'toUser' | 'senderId'>): Promise<boolean> {
+  /**
+   * May `me` claim it? Not the sender of a private packet (false); nobody outside it (refused), nor a
+   * member who joined after it in a group that hides its history from newcomers (they cannot see it).
+   */
+  async function mayClaim(me: number, packet: Pick<DeskPacket, 'msgId' | 'isGroup' | 'groupId' | 'toUser' | 'senderId'>): Promise<boolean> {
     if (packet.isGroup) {
-      if (await ctx.groups.isMember(Number(packet.groupId), me)) return true;
+      const floor = await ctx.groups.joinFloorOf(Number(packet.groupId), me);
+      if (floor !== null && packet.msgId > floor) return true;
       throw fail('redpackets.notEligible');
     }
     if (me === packet.toUser) return true;
