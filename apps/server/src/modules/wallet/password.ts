@@ -15,12 +15,32 @@ export function defaultPayHash(): Promise<string> {
 
 const minutesLeft = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 60_000));
 
+/** Each user's payment-password check in progress on this node, per database: the next waits for it. */
+const checking = new WeakMap<Db, Map<number, Promise<void>>>();
+
 /**
  * Checks a payment password. A try is counted BEFORE the hash is compared, with one conditional
  * update (fewer than 5 failures so far), so parallel guesses cannot get more than 5 tries: the
- * 5th counted try locks payments for 15 minutes; a right password clears the count.
+ * 5th counted try locks payments for 15 minutes; a right password clears the count. A user's checks
+ * on one node run one after another: counted while in flight, 5 parallel payments with the right
+ * password made the 6th look locked.
  */
-export async function checkPaymentPassword(db: Db, userId: number, password: string, now = Date.now()): Promise<void> {
+export function checkPaymentPassword(db: Db, userId: number, password: string, now?: number): Promise<void> {
+  let users = checking.get(db);
+  if (!users) {
+    users = new Map();
+    checking.set(db, users);
+  }
+  const mine = (users.get(userId) ?? Promise.resolve()).catch(() => undefined).then(() => checkNow(db, userId, password, now ?? Date.now()));
+  users.set(userId, mine);
+  const forget = () => {
+    if (users.get(userId) === mine) users.delete(userId);
+  };
+  mine.then(forget, forget);
+  return mine;
+}
+
+async function checkNow(db: Db, userId: number, password: string, now: number): Promise<void> {
   if (checkPayPassword(password)) throw fail('wallet.payPasswordFormat');
   let slot = await reserveTry(db, userId, now);
   if (!slot) {

@@ -141,6 +141,14 @@ for (const backend of backends) {
       expect((await admin(['audit'])).exitCode).toBe(0);
     });
 
+    it('8 parallel payments with the right password all go through: none is refused as locked', async () => {
+      const u = await funded('10.00');
+      const answers = await Promise.all(Array.from({ length: 8 }, () => call('withdraw', { amount: '0.01', password: '000000' }, u)));
+      expect(answers.map((a) => keyOf(a) ?? a.body.code)).toEqual(Array(8).fill(0));
+      expect(await balanceOf(u)).toBe('9.92');
+      expect((await call('walletInfo', {}, u)).body.data.lockedUntil).toBe(0);
+    });
+
     it('50 parallel wrong payment passwords get exactly 5 tries, then payments are locked', async () => {
       const u = await funded('10.00');
       const answers = await Promise.all(
