@@ -203,11 +203,14 @@ export const messageRefSchema = z.union([z.number().int().positive().max(DB_ID_M
 const msgIdSchema = wholeNumber(1, DB_ID_MAX, 'messages.msgIdNumber' satisfies ErrorKey);
 const cursorSchema = wholeNumber(0, DB_ID_MAX);
 
+/** A client-made message id (a UUID), the idempotency key of a send: the same id twice stores one message. */
+export const clientMessageId = z
+  .string({ error: 'messages.clientIdRequired' satisfies ErrorKey })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'messages.clientIdFormat' satisfies ErrorKey });
+
 export const sendMessageBody = z.object({
-  id: z
-    .string({ error: 'messages.clientIdRequired' satisfies ErrorKey })
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'messages.clientIdFormat' satisfies ErrorKey }),
+  id: clientMessageId,
   toContactId: contactIdSchema,
   type: z.string({ error: 'messages.typeRequired' satisfies ErrorKey }).trim().min(1).max(32),
   /** text for text; ignored for file kinds; location/contact may give their object here or in `extends` */

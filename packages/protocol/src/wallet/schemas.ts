@@ -1,3 +1,4 @@
+import { clientMessageId } from '../api/messages.ts';
 import { DB_ID_MAX } from '../limits.ts';
 import { z } from 'zod';
 import { RED_PACKET_COVERS, RED_PACKET_KINDS } from './limits.ts';
@@ -90,7 +91,7 @@ export type BillEntry = z.output<typeof billEntrySchema>;
 
 export const sendRedPacketBody = z.object({
   /** client message id (UUID): the same id twice pays once */
-  id: z.string().trim().min(1).max(64),
+  id: clientMessageId,
   toContactId: z.union([z.string().max(64), z.number()]),
   is_group: z.coerce.number().int().min(0).max(1).default(0),
   kind: z.enum(RED_PACKET_KINDS, { error: 'kind is random or fixed' }),

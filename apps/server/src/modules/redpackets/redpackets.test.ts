@@ -155,6 +155,23 @@ for (const backend of backends) {
       expect(await balanceOf(a)).toBe('14.80');
     });
 
+    it("the client id is a packet's idempotency key: sent again, the first packet answers (paid once); an id another message of mine holds, or a malformed one, is refused", async () => {
+      const a = await funded('10.00');
+      const [b, c] = [await s.user('B'), await s.user('C')];
+      await befriend(s.built.ctx.db, a.id, b.id);
+      await befriend(s.built.ctx.db, a.id, c.id);
+      const packet = (id: string, to: number) => sendPacket(a, { id, is_group: 0, kind: 'fixed', toContactId: to, amount: '1.00' });
+      const id = randomUUID();
+      const first = await packet(id, b.id);
+      expect((await packet(id, b.id)).body.data.message.msg_id).toBe(first.body.data.message.msg_id);
+      expect(keyOf(await packet(id, c.id))).toBe('redpackets.idTaken');
+      const textId = randomUUID();
+      expect((await call('sendMessage', { id: textId, toContactId: b.id, type: 'text', content: 'hi' }, a)).body.code).toBe(0);
+      expect(keyOf(await packet(textId, b.id))).toBe('redpackets.idTaken');
+      for (const bad of ['../../etc', 'a b <x>']) expect(keyOf(await packet(bad, b.id))).toBe('messages.clientIdFormat');
+      expect(await balanceOf(a)).toBe('9.00');
+    });
+
     it('bad packets are refused without a 500 and take no money', async () => {
       const a = await funded('300.00');
       const [b] = [await s.user('B')];

@@ -56,6 +56,10 @@ export function sharesFor(body: Pick<SendBody, 'kind' | 'amount' | 'count' | 'is
   return splitRandom(fen, count);
 }
 
+/** A packet's target as its message names it: `group-<n>` for a group (given as its number or contact id), the user id otherwise. */
+const targetId = (toContactId: string | number, isGroup: boolean): string =>
+  isGroup ? groupContactId(parseGroupContactId(toContactId) ?? Number(toContactId)) : String(toContactId);
+
 export function redPacketService(ctx: AppContext, messages: MessageService, wallet: WalletService, now: () => number = Date.now) {
   const db = ctx.db;
   const claimsOf = claimsCache(db, now);
@@ -70,6 +74,7 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
     const total = shares.reduce((a, b) => a + b, 0);
     await wallet.checkPaymentPassword(me, body.password);
     let balance: number | undefined;
+    let created = false;
     const at = now();
     const message = await messages.sendComposed(
       me,
@@ -83,6 +88,7 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
       },
       async (trx, [stored]) => {
         if (!stored.created) return; // the same client id again: it was paid the first time
+        created = true;
         const paid = await wallet.transfer(trx, {
           kind: 'redpacket_send',
           ref: stored.msgId,
@@ -115,6 +121,10 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
       },
       exceptClientId,
     );
+    // the id stored another message of mine before (a text, or a packet to someone else): nothing was paid
+    if (!created && (message.type !== 'red_packet' || message.is_group !== (isGroup ? 1 : 0) || String(message.toContactId) !== targetId(body.toContactId, isGroup))) {
+      throw fail('redpackets.idTaken');
+    }
     if (balance !== undefined) ctx.hub.pushUsers([me], 'walletBalance', { balance: fenToYuan(balance), reason: 'redpacket_send' });
     return { message, balance: (await wallet.info(me)).balance };
   }

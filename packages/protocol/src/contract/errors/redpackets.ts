@@ -14,4 +14,5 @@ export const redPacketErrors = errorTable({
   'redpackets.toSelf': { code: Code.BAD_REQUEST, text: 'You cannot send a red packet to yourself.' },
   'redpackets.notFound': { code: Code.NOT_FOUND, text: 'This red packet does not exist.' },
   'redpackets.notEligible': { code: Code.FORBIDDEN, text: 'This red packet is not for you.' },
+  'redpackets.idTaken': { code: Code.BAD_REQUEST, text: 'This id belongs to another message. Send the red packet with a new id.' },
 });
