@@ -33,6 +33,8 @@ export const FORWARD_MAX_TARGETS = 9;
 export const PUSH_MAX_TARGETS = 9;
 export const GROUP_QR_VALID_DAYS = 7;
 export const PROPORTION_TOTAL_MIN = 100;
+/** One colleague's share of a record at most (a percentage) */
+export const PROPORTION_MAX = 100;
 export const RECALL_WINDOW_SECONDS = 120;
 
 export const LONG_PRESS_MS = 350;

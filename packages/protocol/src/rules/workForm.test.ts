@@ -33,6 +33,11 @@ describe('dynamic form rules', () => {
     expect(checkFormValues([shares], { shares: split(60, 41) })).toEqual([]);
   });
 
+  it('proportions: each share is a number from 0 to 100, whatever the total', () => {
+    expect(checkFormValues([shares], { shares: split(200, -100) })).toEqual([{ field: 'shares', name: 'Shares', rule: 'proportion' }]);
+    expect(checkFormValues([shares], { shares: split(1e308, 0) })[0]?.rule).toBe('proportion');
+  });
+
   it('type rules: number, money, date, options', () => {
     const f = (form_type: FormField['form_type'], setting?: FormField['setting']): FormField => ({ name: 'X', field: 'x', form_type, setting });
     expect(checkFormValues([f('number')], { x: 'abc' })[0]?.rule).toBe('number');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { yuanToFen } from '../format/money.ts';
-import { checkProportions } from './proportion.ts';
+import { checkProportions, proportionValue } from './proportion.ts';
 import { isEmptyValue } from './validation.ts';
 
 /**
@@ -71,7 +71,7 @@ export function isFieldShown(f: Pick<FormField, 'relevant'>, values: FormValues)
 
 /** What is wrong with one field's value: the rule that failed (the caller words it per language). */
 export type FieldProblem =
-  | { field: string; name: string; rule: 'required' | 'number' | 'money' | 'date' | 'option' | 'user' }
+  | { field: string; name: string; rule: 'required' | 'number' | 'money' | 'date' | 'option' | 'user' | 'proportion' }
   | { field: string; name: string; rule: 'proportions'; total: number };
 
 function problemOf(f: FormField, value: unknown, options: readonly string[]): FieldProblem | null {
@@ -95,6 +95,7 @@ function problemOf(f: FormField, value: unknown, options: readonly string[]): Fi
       if (!Array.isArray(value) || !value.every((e) => typeof e === 'object' && e !== null && Number(e.user_id) > 0)) {
         return { ...base, rule: 'user' };
       }
+      if (!value.every((e) => proportionValue(e.proportion) !== null)) return { ...base, rule: 'proportion' };
       const { total, ok } = checkProportions(value);
       return ok ? null : { ...base, rule: 'proportions', total };
     }

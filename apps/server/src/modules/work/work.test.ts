@@ -142,6 +142,11 @@ describe.each(backends)('the work area: goods, ranking and business records (%s)
       params: { total: 90 },
     });
     expect((await save(customer({ shares: [{ user_id: 99_999_999, proportion: 100 }] }))).body).toMatchObject({ code: 400, key: 'work.user' });
+    // a negative share made the others' total count, and 1e308 was stored as Infinity
+    for (const bad of [[200, -100], [1e308, 0], [100, 'abc']]) {
+      const shares = [{ user_id: a.id, proportion: bad[0] }, { user_id: b.id, proportion: bad[1] }];
+      expect((await save(customer({ shares }))).body, JSON.stringify(bad)).toMatchObject({ code: 400, key: 'work.proportion', params: { name: 'Shares' } });
+    }
     expect((await save(customer({ ...full, shares: 'everyone' }))).body.code).toBe(400);
     expect((await s.post('/enterprise/crm/save', { type: 'receivable', values: { title: 'T', amount: '12.345', due: '2026-02-01', instalments: 2, ...full } }, a.token)).body).toMatchObject({ code: 400, key: 'work.money' });
     expect((await s.post('/enterprise/crm/save', { type: 'nonsense', values: {} }, a.token)).body.code).toBe(400);

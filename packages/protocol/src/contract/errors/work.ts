@@ -12,5 +12,6 @@ export const workErrors = errorTable({
   'work.date': { code: Code.BAD_REQUEST, text: '{{name}} must be a date' },
   'work.option': { code: Code.BAD_REQUEST, text: '{{name}}: choose one of the options' },
   'work.user': { code: Code.BAD_REQUEST, text: '{{name}}: choose colleagues who exist' },
+  'work.proportion': { code: Code.BAD_REQUEST, text: '{{name}}: each share must be a number from 0 to 100' },
   'work.proportions': { code: Code.BAD_REQUEST, text: '{{name}}: the shares total {{total}}, they must total at least 100' },
 });
