@@ -3,7 +3,7 @@
  * (apps/server/dist/main.js and the chunks it imports); tsx is for development only. The
  * pure-JavaScript packages are bundled in too (a few files to parse instead of hundreds to resolve:
  * start time). External: the native ones, which cannot be bundled, and the ones the server loads
- * lazily (only with PostgreSQL, Redis, mail, uploads, rich text, web push, or for a route with a JSON
+ * lazily (only with PostgreSQL, Redis, mail, uploads, rich text, web push and its address checks, or for a route with a JSON
  * Schema: Fastify's own compilers), which would otherwise be parsed at every start.
  */
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ import { zodEnglishOnly } from './zodEnglishOnly.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'apps/server/dist');
 
-const EXTERNAL = ['better-sqlite3', '@node-rs/argon2', 'pg', 'ioredis', 'nodemailer', 'file-type', 'sanitize-html', 'web-push', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'];
+const EXTERNAL = ['better-sqlite3', '@node-rs/argon2', 'pg', 'ioredis', 'nodemailer', 'file-type', 'sanitize-html', 'web-push', 'undici', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'];
 
 /**
  * Each bundled npm dependency is an entry of its own, so esbuild splits its code into a chunk of its

@@ -57,6 +57,7 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(2_000),
   SEARCH_INDEX_INTERVAL_MS: z.coerce.number().int().min(0).default(100),
   SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
+  WEB_PUSH_PRIVATE_ENDPOINTS: boolish.default(false),
   WALLET_PROVIDER: z.enum(['manual', 'sandbox'], { error: 'must be manual or sandbox' }).default('manual'),
   ICE_SERVERS: z
     .string()
@@ -125,6 +126,8 @@ export interface Config {
   logStream?: NodeJS.WritableStream;
   /** who approves recharges and withdrawals: an operator (`manual`) or nobody (`sandbox`, at once) */
   walletProvider: 'manual' | 'sandbox';
+  /** Web Push to any http(s) endpoint, this machine's and its network's too (tests, a local push service); else public https push services only */
+  webPushPrivateEndpoints: boolean;
   /** RTCIceServer entries handed to call clients (ICE_SERVERS, JSON) */
   iceServers: IceServerConfig[];
   /** how long a call rings before it ends unanswered (905) */
@@ -179,5 +182,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchIndexIntervalMs: e.SEARCH_INDEX_INTERVAL_MS,
     searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
     walletProvider: e.WALLET_PROVIDER,
+    webPushPrivateEndpoints: e.WEB_PUSH_PRIVATE_ENDPOINTS,
   };
 }

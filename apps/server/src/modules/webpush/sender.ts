@@ -27,13 +27,31 @@ export const webPushLibrary = () => {
 };
 
 /**
- * Sends encrypted pushes (RFC 8291 aes128gcm, VAPID RFC 8292): `web-push` encrypts and signs,
- * `fetch` posts (to https push services, or http ones in tests), at most IN_FLIGHT_MAX at once.
+ * How pushes are posted: to public push services only (`endpointGuard.ts`: undici's fetch on sockets
+ * whose name lookups refuse inner addresses), or, with `WEB_PUSH_PRIVATE_ENDPOINTS` (tests, a push
+ * service on this machine), anywhere with the global fetch. undici is loaded on first use.
  */
-export function pushSender(keys: VapidKeys, log: Pick<FastifyBaseLogger, 'warn'>) {
+let publicFetch: Promise<typeof fetch> | undefined;
+function fetcherFor(publicOnly: boolean): Promise<typeof fetch> {
+  if (!publicOnly) return Promise.resolve(fetch);
+  publicFetch ??= Promise.all([import('undici'), import('./endpointGuard.ts')]).then(([undici, guard]) => {
+    const dispatcher = new undici.Agent({ connect: { lookup: guard.publicOnlyLookup } });
+    return ((url: string, init: RequestInit) => undici.fetch(url, { ...(init as object), dispatcher })) as unknown as typeof fetch;
+  });
+  return publicFetch;
+}
+
+/**
+ * Sends encrypted pushes (RFC 8291 aes128gcm, VAPID RFC 8292): `web-push` encrypts and signs,
+ * `fetch` posts (to public https push services unless `publicOnly` is off), at most IN_FLIGHT_MAX at once.
+ */
+export function pushSender(keys: VapidKeys, log: Pick<FastifyBaseLogger, 'warn'>, publicOnly = true) {
   const lane = heavyLane({ concurrency: IN_FLIGHT_MAX, restRatio: 0 });
 
   async function post(target: PushTarget, payload: string): Promise<SendOutcome> {
+    // kept from before the check, or a literal address (no name lookup to refuse it): never a push service
+    if (publicOnly && !(await import('./endpointGuard.ts')).isPublicEndpoint(target.endpoint)) return 'gone';
+    const post = await fetcherFor(publicOnly);
     const { generateRequestDetails } = await webPushLibrary();
     const request = generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
       vapidDetails: { subject: VAPID_SUBJECT, ...keys },
@@ -44,7 +62,7 @@ export function pushSender(keys: VapidKeys, log: Pick<FastifyBaseLogger, 'warn'>
     const headers = Object.entries(request.headers)
       .filter(([name]) => name.toLowerCase() !== 'content-length')
       .map(([name, value]) => [name, String(value)] as [string, string]);
-    const res = await fetch(request.endpoint, {
+    const res = await post(request.endpoint, {
       method: 'POST',
       headers,
       body: request.body ? new Uint8Array(request.body) : undefined,

@@ -57,7 +57,7 @@ export function webPushService(
   function vapid() {
     ready ??= system
       .kept<VapidKeys>(VAPID_CONFIG_KEY, async () => (await webPushLibrary()).generateVAPIDKeys())
-      .then((keys) => ({ keys, sender: pushSender(keys, ctx.log) }))
+      .then((keys) => ({ keys, sender: pushSender(keys, ctx.log, !ctx.config.webPushPrivateEndpoints) }))
       .catch((err: unknown) => {
         ready = undefined;
         throw err;
@@ -119,6 +119,7 @@ export function webPushService(
     /** Keeps the subscription for this user and session (the same endpoint again: moved to them). */
     async subscribe(user: AuthUser, sub: PushSubscriptionBody): Promise<WebPushSettings> {
       if (!isP256Point(sub.keys.p256dh)) throw fail('webpush.keysInvalid');
+      if (!ctx.config.webPushPrivateEndpoints && !(await import('./endpointGuard.ts')).isPublicEndpoint(sub.endpoint)) throw fail('webpush.endpointPrivate');
       const { endpoint, keys } = sub;
       await store.save({ user_id: user.userId, session_id: user.sessionId, endpoint, p256dh: keys.p256dh, auth: keys.auth, created_at: now() });
       await store.trim(user.userId, WEB_PUSH_SUBSCRIPTIONS_MAX);

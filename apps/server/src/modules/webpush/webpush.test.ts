@@ -15,7 +15,7 @@ describe.each(backends)('web push (%s)', (backend) => {
   let sender: TestUser;
 
   beforeAll(async () => {
-    [s, push] = await Promise.all([startServer(backend), loopbackPushService()]);
+    [s, push] = await Promise.all([startServer(backend, { webPushPrivateEndpoints: true }), loopbackPushService()]);
     sender = await s.user('Sam');
   });
   afterAll(async () => {
@@ -218,5 +218,60 @@ describe.each(backends)('web push (%s)', (backend) => {
     const long = await s.post('/enterprise/push/unsubscribe', { endpoint: 'x'.repeat(5000) }, u.token);
     expect(long.body).toMatchObject({ code: 400, key: 'webpush.endpointInvalid' });
     expect(await s.built.ctx.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
+  });
+});
+
+describe('web push goes to public push services only (the default)', () => {
+  let s: TestServer;
+  let push: LoopbackPushService;
+  beforeAll(async () => {
+    [s, push] = await Promise.all([startServer('sqlite'), loopbackPushService()]);
+  });
+  afterAll(async () => {
+    await s.close();
+    await push.close();
+  });
+
+  it('refuses endpoints on this machine or its networks (http, loopback, private, link-local, localhost), and keeps https names', async () => {
+    const u = await s.user('Inside');
+    const keys = browserSubscription(push.url('/push/x')).json.keys;
+    const inside = [
+      push.url('/push/loopback-http'),
+      'https://127.0.0.1/x',
+      'https://[::1]/x',
+      'https://[::ffff:127.0.0.1]/x',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.1.2.3/x',
+      'https://192.168.0.7/x',
+      'https://localhost/x',
+      'https://push.localhost/x',
+    ];
+    for (const endpoint of inside) {
+      expect((await s.post('/enterprise/push/subscribe', { endpoint, keys }, u.token)).body, endpoint).toMatchObject({ code: 400, key: 'webpush.endpointPrivate' });
+    }
+    expect((await s.post('/enterprise/push/subscribe', { endpoint: 'https://push.example.com/abc', keys }, u.token)).body.code).toBe(0);
+  });
+
+  it('a subscription to an inner address kept from before is never posted to, and is removed', async () => {
+    const [from, to] = [await s.user('From'), await s.user('To')];
+    await befriend(s.built.ctx.db, from.id, to.id);
+    const browser = browserSubscription(push.url('/push/kept'));
+    const session = await s.built.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', to.id).executeTakeFirstOrThrow();
+    await s.built.ctx.db
+      .insertInto('push_subscriptions')
+      .values({ user_id: to.id, session_id: session.id, endpoint: browser.json.endpoint, p256dh: browser.json.keys.p256dh, auth: browser.json.keys.auth, created_at: Date.now() })
+      .execute();
+    expect((await send(s, from.token, { toContactId: to.id, content: 'to the inside' })).body.code).toBe(0);
+    await s.built.ctx.background.idle();
+    expect(push.at('/push/kept')).toHaveLength(0);
+    expect(await s.built.ctx.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', to.id).execute()).toHaveLength(0);
+  });
+
+  it("the push sockets' name lookup refuses a name with an inner address (a name that pointed elsewhere when it was subscribed)", async () => {
+    const { publicOnlyLookup } = await import('./endpointGuard.ts');
+    const lookup = (host: string) =>
+      new Promise<string>((resolve) => publicOnlyLookup(host, {}, (err, address) => resolve(err ? (err as NodeJS.ErrnoException).code ?? 'error' : String(address))));
+    expect(await lookup('localhost')).toBe('ENOTPUBLIC');
+    expect(await lookup('127.0.0.1')).toBe('ENOTPUBLIC');
   });
 });
