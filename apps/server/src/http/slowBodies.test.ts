@@ -95,3 +95,29 @@ describe('slow and oversized bodies are cut', () => {
     if (answer) expect(answer).toMatch(/^HTTP\/1\.1 413/);
   });
 });
+
+describe('an upload refused part-way', () => {
+  let s: TestServer;
+  let u: { token: string };
+  beforeAll(async () => {
+    s = await startServer('sqlite');
+    u = await s.user();
+  });
+  afterAll(() => s.close());
+
+  it('an upload refused before its body was read (a second file) closes the connection: the unread rest must not be taken for the next request', async () => {
+    const part = (name: string, size: number) =>
+      `--XX\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n${'a'.repeat(size)}\r\n`;
+    const body = Buffer.from(`${part('a.txt', 10)}${part('b.txt', 3_000_000)}--XX--\r\n`);
+    const c = rawConnection(s.url);
+    c.socket.write(
+      'POST /common/upload/uploadFile HTTP/1.1\r\nHost: x\r\n' +
+        `Authorization: ${u.token}\r\nContent-Type: multipart/form-data; boundary=XX\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    c.socket.write(body);
+    const answer = await c.firstAnswer;
+    expect(answer).toContain('"key":"uploads.oneFile"');
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    c.socket.destroy();
+  });
+});

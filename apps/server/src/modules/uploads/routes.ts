@@ -46,9 +46,10 @@ export function uploadsRoutes(
       const announced = Number(req.headers['content-length'] ?? 0);
       if (limit !== undefined && announced > limit + MULTIPART_OVERHEAD_BYTES) throw uploadTooLarge(limit);
     });
-    // a refused upload may still be arriving: close the connection instead of reading the rest
-    scope.addHook('onSend', async (_req, reply) => {
-      if (reply.statusCode === 413) reply.header('connection', 'close');
+    // a refused upload may still be arriving, or lie unread (a refusal at too many parts): close the
+    // connection instead of reading the rest, which would otherwise be taken for the next request
+    scope.addHook('onSend', async (req, reply) => {
+      if (reply.statusCode === 413 || !req.raw.complete) reply.header('connection', 'close');
     });
 
     routes.handle('uploadFile', async ({ req, user }) => {
