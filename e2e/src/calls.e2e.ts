@@ -146,6 +146,25 @@ describe('calls: two phones over WebRTC', () => {
     await expectRecord(b.page, idA, 'completed', 'voice', /通话时长/);
   });
 
+  it("Back on a connected call hangs it up on both phones (it ran on unseen, and the next call was refused as another device's)", async () => {
+    await callFromChat(a.page, idB, 'voice');
+    await b.page.locator('[data-testid=call-incoming]').waitFor({ timeout: 15_000 });
+    await b.page.click('[data-testid=call-accept]');
+    await waitActive(a.page);
+    await waitActive(b.page);
+    await b.page.goBack();
+    await waitCallGone(b.page);
+    await waitCallGone(a.page);
+    await expectRecord(a.page, idB, 'completed', 'voice', /通话时长/);
+    // a new call from the same phone goes through
+    await callFromChat(b.page, idA, 'voice');
+    await expect.poll(() => phase(b.page)).toBe('outgoing');
+    await a.page.locator('[data-testid=call-incoming]').waitFor({ timeout: 15_000 });
+    await b.page.click('[data-testid=call-hangup]');
+    await waitCallGone(b.page);
+    await a.page.locator('[data-testid=call-incoming]').waitFor({ state: 'detached', timeout: 15_000 });
+  });
+
   it('a declined call and a cancelled call each leave their record on both sides; a record calls back; the profile page calls', async () => {
     await callFromChat(a.page, idB, 'video');
     await b.page.locator('[data-testid=call-incoming]').waitFor({ timeout: 15_000 });

@@ -3,6 +3,7 @@ import { AudioMutedOutline, AudioOutline, CameraOutline, CloseOutline, LoopOutli
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
+import { Paths } from '../../paths.ts';
 import { hangUp, setCameraOff, setMuted, switchCamera } from '../../calls/engine.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import styles from '../../components/call/Call.module.css';
@@ -49,7 +50,12 @@ export default function CallPage({ query }: PageProps) {
 
   useEffect(() => {
     useCalls.getState().setOnCallScreen(true);
-    return () => useCalls.getState().setOnCallScreen(false);
+    return () => {
+      useCalls.getState().setOnCallScreen(false);
+      // left by Back: this screen is the only way back to the call (and plays its sound), so the call
+      // ends rather than running on unseen on both phones (StrictMode's rehearsal stays on the screen)
+      if (!window.location.hash.startsWith(`#${Paths.call}`)) void hangUp();
+    };
   }, []);
 
   // the call is over (or was never on this device): leave the screen
