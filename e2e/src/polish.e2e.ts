@@ -155,12 +155,19 @@ describe('polish: what a new user ran into', () => {
       '/pages/contacts/detail',
       '/pages/message/video',
       '/pages/mine/webview',
+      '/pages/message/redPacket',
+      '/pages/message/redPacketDetail',
+      // opened with what the server does not know: its refusal, not a spinner or a network excuse
+      '/pages/message/redPacketDetail?msg_id=999999',
+      '/pages/message/chat?toContactId=99999&is_group=0',
     ];
     for (const route of routes) {
       await a.page.goto(`/#${route}`);
       await a.page.locator('[data-testid=missing-target]').waitFor({ timeout: 8000 });
       expect(await a.page.locator('[data-testid=missing-target-back]').isVisible(), route).toBe(true);
     }
+    // a chat with nobody offers no input to type into
+    expect(await a.page.locator('[data-testid=chat-page] [data-testid=chat-input]').count()).toBe(0);
     // the chat-info page offers no switches for nobody (Pin answered raw validation text)
     await a.page.goto('/#/pages/message/detail');
     await a.page.locator('[data-testid=missing-target]').waitFor();

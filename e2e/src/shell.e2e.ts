@@ -90,6 +90,10 @@ describe('the app shell in Chromium at phone size', () => {
     await expect.poll(() => page.textContent('[data-testid=error-account]')).toBeTruthy();
     await expect.poll(() => page.textContent('[data-testid=error-password]')).toBeTruthy();
     expect(page.url()).toContain('/pages/login/register');
+    // a nickname too long is told its limit (it said "enter a nickname" under a filled field)
+    await page.fill('input[name=nickname]', 'N'.repeat(40));
+    await page.click('[data-testid=register-submit]');
+    await expect.poll(() => page.textContent('[data-testid=error-nickname]')).toMatch(/1-32/);
   });
 
   it('two users register and log in in two contexts and see the home with its tab bar', async () => {

@@ -2,6 +2,7 @@ import { GroupRole, SYSTEM_CONTACT_ID, sameContactId, isGroupContactId } from '@
 import { Button } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../api/client.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { ConnectionBanner } from '../../components/ConnectionBanner.tsx';
@@ -102,12 +103,17 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
   useGroupNoticeOnce(isGroup ? contactId : null);
 
   const [loadFailed, setLoadFailed] = useState(false);
+  /** the server's refusal of the chat itself (no such contact, not a member): nothing here to retry */
+  const [refused, setRefused] = useState<string | null>(null);
   const load = useCallback(() => {
     setLoadFailed(false);
     useMessages
       .getState()
       .loadLatest(contactId, isGroup)
-      .catch(() => setLoadFailed(true));
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.reason === 'refused') setRefused(error.message);
+        setLoadFailed(true);
+      });
   }, [contactId, isGroup]);
 
   useEffect(() => {
@@ -217,7 +223,9 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
         <PhotoGalleryContext.Provider value={gallery}>
         {!thread.loaded && thread.items.length === 0 ? (
           <div className={styles.loading}>
-            {loadFailed ? (
+            {refused !== null ? (
+              <MissingTarget text={refused} />
+            ) : loadFailed ? (
               <EmptyState text={t('chat.loadFailed')}>
                 <Button size="small" onClick={load} data-testid="chat-retry">
                   {t('common.retry')}
@@ -232,7 +240,7 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
         )}
         </PhotoGalleryContext.Provider>
       </ChatContext.Provider>
-      {kind === 'system' && !selecting ? null : <div className={styles.bottomBar}>{bottom}</div>}
+      {(kind === 'system' && !selecting) || refused !== null ? null : <div className={styles.bottomBar}>{bottom}</div>}
       {viewingIndex >= 0 ? <PhotoViewer photos={photos} start={viewingIndex} onClose={() => setViewing(null)} /> : null}
       {menu ? (
         <MessageMenu

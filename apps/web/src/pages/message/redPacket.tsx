@@ -16,6 +16,7 @@ import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { api } from '../../api/client.ts';
 import { showToast } from '../../components/feedback.tsx';
+import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
 import { PayPasscode } from '../mine/walletKit/PayPasscode.tsx';
@@ -28,8 +29,21 @@ import styles from '../mine/walletKit/wallet.module.css';
  */
 export default function RedPacketPage({ query, titleKey }: PageProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const contactId = query.toContactId ?? '';
+  if (!contactId) {
+    // opened without a chat (a stale link): nobody to send it to
+    return (
+      <PageFrame title={t(titleKey)} testId="red-packet-page">
+        <MissingTarget text={t('chat.noContact')} />
+      </PageFrame>
+    );
+  }
+  return <RedPacketForm contactId={contactId} query={query} titleKey={titleKey} />;
+}
+
+function RedPacketForm({ contactId, query, titleKey }: { contactId: string } & Pick<PageProps, 'query' | 'titleKey'>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const isGroup = query.is_group === '1' || isGroupContactId(contactId);
   const [kind, setKind] = useState<RedPacketKind>('random');
   const [amount, setAmount] = useState('');

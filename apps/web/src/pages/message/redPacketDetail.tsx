@@ -3,7 +3,9 @@ import dayjs from 'dayjs';
 import { useTranslation } from '../../i18n/index.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
+import { QueryFailed } from '../../components/QueryFailed.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
 import { useRedPacket } from '../mine/walletKit/queries.ts';
 import styles from '../mine/walletKit/wallet.module.css';
@@ -11,11 +13,16 @@ import styles from '../mine/walletKit/wallet.module.css';
 /** `#/pages/message/redPacketDetail?msg_id=<n>`: a packet's claims, the luckiest one and my share. */
 export default function RedPacketDetailPage({ query }: PageProps) {
   const { t } = useTranslation();
-  const packet = useRedPacket(Number(query.msg_id) || 0, true, true);
+  const msgId = Number(query.msg_id) || 0;
+  const packet = useRedPacket(msgId, true, true);
   const p = packet.data;
   return (
     <PageFrame title={t('wallet.packet.label')} testId="red-packet-detail">
-      {!p ? (
+      {msgId <= 0 ? (
+        <MissingTarget />
+      ) : packet.isError && !p ? (
+        <QueryFailed error={packet.error} onRetry={() => void packet.refetch()} />
+      ) : !p ? (
         <PageLoading />
       ) : (
         <>

@@ -1,0 +1,25 @@
+import { Button } from 'antd-mobile';
+import { ApiError } from '../api/client.ts';
+import { useTranslation } from '../i18n/index.ts';
+import { EmptyState } from './EmptyState.tsx';
+import { MissingTarget } from './MissingTarget.tsx';
+
+/**
+ * What a page shows when what it loads could not be had: refused by the server (it does not exist,
+ * it is not mine) → the server's words and the way back; anything else (network, server) → the
+ * reason and a retry. Never a spinner that spins on, nor zeros that look like real figures.
+ */
+export function QueryFailed({ error, onRetry, testId }: { error: unknown; onRetry(): void; testId?: string }) {
+  const { t } = useTranslation();
+  const message = error instanceof Error && error.message ? error.message : t('errors.serverError');
+  if (error instanceof ApiError && error.reason === 'refused') return <MissingTarget text={message} />;
+  return (
+    <div data-testid={testId ?? 'query-failed'}>
+      <EmptyState text={message}>
+        <Button size="small" onClick={onRetry} data-testid="query-retry">
+          {t('common.retry')}
+        </Button>
+      </EmptyState>
+    </div>
+  );
+}
