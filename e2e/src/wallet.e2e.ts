@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedGroup, walletAdmin } from '@parley/server/testing';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
@@ -175,6 +175,29 @@ describe('wallet and red packets in Chromium with three users', () => {
     await a.page.locator('.adm-tabs-tab').nth(1).tap();
     await expect.poll(() => a.page.locator(sel('log-total')).textContent()).toBe('¥10.00');
     expect(await a.page.locator(sel('log-item')).count()).toBe(1);
+  });
+
+  it('5b. when the wallet cannot be loaded, its pages say so and retry, rather than spin or show 0.00', async () => {
+    const failing = (route: Route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' });
+    const paths = ['**/enterprise/wallet/info', '**/enterprise/im/RedPacketLog', '**/enterprise/im/getUserPriceLog'];
+    for (const path of paths) await a.page.route(path, failing);
+    try {
+      for (const path of ['/pages/mine/wallet', '/pages/mine/purse', '/pages/mine/bill', '/pages/message/redPacketLog']) {
+        // a fresh start: nothing loaded before to fall back on
+        await go(a.page, path);
+        await a.page.reload();
+        await a.page.locator(sel('query-retry')).waitFor({ timeout: 10_000 }).catch(() => {
+          throw new Error(`${path}: no retry`);
+        });
+        expect(await a.page.locator(sel('purse-balance')).count(), path).toBe(0);
+        expect(await a.page.locator(sel('log-total')).isVisible(), path).toBe(false);
+      }
+    } finally {
+      for (const path of paths) await a.page.unroute(path);
+    }
+    await a.page.locator(sel('query-retry')).tap();
+    await expect.poll(() => a.page.locator(sel('log-total')).isVisible()).toBe(true);
+    a.errors.length = 0;
   });
 
   it('6. a fourth user, not a member, cannot open it', async () => {

@@ -7,6 +7,7 @@ import { useNavigate } from '../../router/hashRouter.tsx';
 import { api } from '../../api/client.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { QueryFailed } from '../../components/QueryFailed.tsx';
 import { appContainer } from '../../layout.ts';
 import type { PageProps } from '../../router/pageProps.ts';
 import { tzOffset } from '../mine/walletKit/queries.ts';
@@ -41,7 +42,8 @@ export default function RedPacketLogPage({ titleKey }: PageProps) {
         <Tabs.Tab title={t('wallet.log.received')} key="received" />
         <Tabs.Tab title={t('wallet.log.sent')} key="sent" />
       </Tabs>
-      <div className={styles.totals}>
+      {log.isError && !log.data ? <QueryFailed error={log.error} onRetry={() => void log.refetch()} /> : null}
+      <div className={styles.totals} hidden={log.isError && !log.data}>
         <Button size="mini" onClick={() => setPicking(true)} data-testid="log-year">
           {t('wallet.log.year', { year })}
         </Button>
@@ -73,7 +75,7 @@ export default function RedPacketLogPage({ titleKey }: PageProps) {
           </List.Item>
         ))}
       </List>
-      <InfiniteScroll loadMore={async () => void (await log.fetchNextPage())} hasMore={log.hasNextPage ?? !log.isFetched} />
+      {log.isError && !log.data ? null : <InfiniteScroll loadMore={async () => void (await log.fetchNextPage())} hasMore={log.hasNextPage ?? !log.isFetched} />}
       <Picker
         visible={picking}
         getContainer={appContainer}

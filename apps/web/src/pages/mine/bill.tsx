@@ -7,6 +7,7 @@ import { useTranslation } from '../../i18n/index.ts';
 import { api } from '../../api/client.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { QueryFailed } from '../../components/QueryFailed.tsx';
 import { appContainer } from '../../layout.ts';
 import type { PageProps } from '../../router/pageProps.ts';
 import { BILL_KEY, tzOffset, useWallet } from './walletKit/queries.ts';
@@ -47,6 +48,7 @@ export default function BillPage({ titleKey }: PageProps) {
         ) : null}
       </div>
       {bill.isSuccess && entries.length === 0 ? <EmptyState /> : null}
+      {bill.isError && !bill.data ? <QueryFailed error={bill.error} onRetry={() => void bill.refetch()} /> : null}
       <List>
         {entries.map((e) => (
           <List.Item
@@ -59,7 +61,7 @@ export default function BillPage({ titleKey }: PageProps) {
           </List.Item>
         ))}
       </List>
-      <InfiniteScroll loadMore={async () => void (await bill.fetchNextPage())} hasMore={bill.hasNextPage ?? !bill.isFetched} />
+      {bill.isError && !bill.data ? null : <InfiniteScroll loadMore={async () => void (await bill.fetchNextPage())} hasMore={bill.hasNextPage ?? !bill.isFetched} />}
       <Picker
         visible={picking === 'kind'}
         getContainer={appContainer}

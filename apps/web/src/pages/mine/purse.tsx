@@ -8,6 +8,7 @@ import { useTranslation } from '../../i18n/index.ts';
 import { api } from '../../api/client.ts';
 import { showToast } from '../../components/feedback.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { QueryFailed } from '../../components/QueryFailed.tsx';
 import { TagLabel } from '../../components/TagLabel.tsx';
 import { appContainer } from '../../layout.ts';
 import type { PageProps } from '../../router/pageProps.ts';
@@ -62,12 +63,20 @@ export default function PursePage({ titleKey }: PageProps) {
 
   const info = wallet.data;
   const parsed = parseAmount(amount);
+  if (!info && wallet.isError) {
+    // no balance to show: not a 0.00 that looks like one
+    return (
+      <PageFrame title={t(titleKey)} testId="purse-page">
+        <QueryFailed error={wallet.error} onRetry={() => void wallet.refetch()} />
+      </PageFrame>
+    );
+  }
   return (
     <PageFrame title={t(titleKey)} testId="purse-page">
       <div className={styles.purseHead}>
         <div className={styles.purseLabel}>{t('wallet.purse.balance')}</div>
         <div className={styles.purseBalance} data-testid="purse-balance">
-          {info?.balance ?? '0.00'}
+          {info?.balance ?? '—'}
         </div>
         {info && info.pendingRecharge !== '0.00' ? <div className={styles.pursePending}>{t('wallet.purse.pendingRecharge', { amount: info.pendingRecharge })}</div> : null}
         {info && info.pendingWithdraw !== '0.00' ? <div className={styles.pursePending}>{t('wallet.purse.pendingWithdraw', { amount: info.pendingWithdraw })}</div> : null}

@@ -7,6 +7,7 @@ import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
 import { api } from '../../api/client.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { QueryFailed } from '../../components/QueryFailed.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
 import { ChangePayPassword } from './walletKit/ChangePayPassword.tsx';
@@ -42,7 +43,9 @@ export default function WalletPage({ titleKey }: PageProps) {
   const info = wallet.data;
   return (
     <PageFrame title={t(titleKey)} testId="wallet-page">
-      {!info ? (
+      {!info && wallet.isError ? (
+        <QueryFailed error={wallet.error} onRetry={() => void wallet.refetch()} />
+      ) : !info ? (
         <PageLoading />
       ) : !info.opened ? (
         <div className={styles.openBox}>
