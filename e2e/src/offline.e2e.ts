@@ -199,6 +199,10 @@ describe('offline and installable (issue 16)', () => {
     await expect.poll(() => texts(a.page).allTextContents(), { timeout: 10_000 }).toContain('kept for later');
     await sendText(a.page, 'typed while offline');
     await expect.poll(() => texts(a.page).allTextContents()).toContain('typed while offline');
+    // reloaded while still offline, it is still there, waiting (it was kept, but not shown: it seemed lost)
+    await a.page.reload();
+    await expect.poll(() => texts(a.page).allTextContents(), { timeout: 20_000 }).toContain('typed while offline');
+    expect(await texts(a.page).allTextContents()).toContain('kept for later');
 
     await a.context.setOffline(false);
     await waitBound(a.page, 30_000);

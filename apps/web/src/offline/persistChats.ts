@@ -1,5 +1,5 @@
 import { useConversations } from '../stores/conversations.ts';
-import { useMessages } from '../stores/messages.ts';
+import { showOutbox, useMessages } from '../stores/messages.ts';
 import { signedInUserId as userIdOf, useSession } from '../stores/session.ts';
 import { CHAT_CACHE_DB, type SavedThread, threadToKeep } from './keep.ts';
 import { dropHomePaint } from '../paint/keepHomePaint.ts';
@@ -38,6 +38,8 @@ async function restore(userId: string, now: boolean): Promise<void> {
   if (!saved || userIdOf() !== userId) return;
   if (saved.list) useConversations.getState().restore(saved.list);
   for (const t of saved.threads) useMessages.getState().restoreThread(t.contactId, { items: t.items, hasOlder: t.hasOlder, syncedMsgId: t.syncedMsgId });
+  // what was typed and not yet sent shows among them, also offline (it is sent once the socket is bound)
+  showOutbox();
 }
 
 /** Logout: nothing of this user stays on the device (the database is deleted even when its code was never loaded). */

@@ -314,9 +314,10 @@ export const useMessages = create<MessagesState>()((set, get) => {
 
     restoreThread(contactId, saved) {
       // a chat opened before the copy was read has an empty thread, its fetch on its way or failed (offline)
+      // (its pending rows from the outbox stay, among the kept ones)
       const t = get().byContact[contactId];
-      if (t && (t.loaded || t.items.length > 0)) return;
-      update(contactId, (current) => ({ ...saved, loading: current.loading, loaded: false }));
+      if (t && (t.loaded || t.items.some((m) => m.msg_id > 0))) return;
+      update(contactId, (current) => ({ ...saved, items: mergeMessages(saved.items, current.items), loading: current.loading, loaded: false }));
     },
 
     reset() {
@@ -324,6 +325,8 @@ export const useMessages = create<MessagesState>()((set, get) => {
       if (outbox.owner) clearOutbox(outbox.owner);
       outbox.owner = 0;
       outbox.restored = false;
+      outbox.shown = 0;
+      restoredFromOutbox.clear();
       set({ byContact: {} });
     },
   };
@@ -338,27 +341,38 @@ function retryNetworkFailures(): void {
 }
 /**
  * Start-up of a session: the messages kept in the outbox by an earlier visit come back as pending
- * rows of their conversations and are sent again, in order, with their client ids.
+ * rows of their conversations (at once, also without a network: they must not seem lost), once.
  */
-async function restoreOutbox(): Promise<void> {
+export function showOutbox(): void {
   const me = myId();
-  if (outbox.restored || !me) return;
-  outbox.restored = true;
+  if (!me || outbox.shown === me) return;
+  outbox.shown = me;
   outbox.owner = me;
-  const entries = loadOutbox(me).filter((e) => !outgoing.has(e.id));
-  if (entries.length === 0) return;
-  for (const e of entries) {
+  for (const e of loadOutbox(me)) {
+    if (outgoing.has(e.id)) continue;
     const draft: SendDraft = { type: e.type, content: e.content, at: e.at, extends: e.extends };
     outgoing.set(e.id, { contactId: e.contactId, isGroup: e.isGroup, draft, fileId: e.fileId });
+    restoredFromOutbox.add(e.id);
     const local: ChatItem = { ...localMessage(e.id, e.contactId, e.isGroup, draft), sendTime: e.sentAt };
     useMessages.setState((s) => {
       const t = s.byContact[e.contactId] ?? EMPTY_THREAD;
       return { byContact: { ...s.byContact, [e.contactId]: { ...t, items: mergeMessages(t.items, [local]) } } };
     });
   }
-  for (const e of entries) {
+}
+
+/** The outbox's messages shown by `showOutbox` and not sent yet in this visit. */
+const restoredFromOutbox = new Set<string>();
+
+/** Once the socket is bound: the outbox's messages are sent again, in order, with their client ids. */
+async function restoreOutbox(): Promise<void> {
+  if (outbox.restored || !myId()) return;
+  showOutbox();
+  outbox.restored = true;
+  for (const id of [...restoredFromOutbox]) {
     if (!outbox.restored) return; // the session ended meanwhile
-    await useMessages.getState().resend(e.id);
+    restoredFromOutbox.delete(id);
+    if (outgoing.has(id)) await useMessages.getState().resend(id);
   }
 }
 onSocketState((state) => {

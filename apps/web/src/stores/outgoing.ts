@@ -41,8 +41,10 @@ export const outgoing = new Map<string, Outgoing>();
 export const outbox = {
   /** The user whose outbox (localStorage) mirrors `outgoing`; 0 before anything was kept or restored. */
   owner: 0,
-  /** The outbox of this session was loaded back into the store (once per session). */
+  /** The outbox of this session was sent again (once per session, when the socket was first bound). */
   restored: false,
+  /** The user whose outbox was shown as pending rows (`showOutbox`, once per session); 0 before. */
+  shown: 0,
 };
 
 /** Keeps a pending message across reloads, once it can be sent without the original file blob. */
