@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type LanguageCode } from './languages.ts';
 import { translations } from './resources.ts';
+import { Translator } from './translator.ts';
 
 /**
  * The language check: every language of the picker has every text, in its own words. Runs over the
@@ -124,5 +125,15 @@ describe('translations', () => {
     expect(flat.zh.get('errors.serverError')).toBe('服务器返回错误，请检查！');
     expect(flat.zh.get('errors.networkTimeout')).toBe('网络超时！');
     expect(flat.zh.get('errors.forcedOffline')).toBe('您的账号在其他设备登录，已被迫下线！');
+  });
+});
+
+describe('counted texts', () => {
+  it('a count of one reads in the singular where the language has one ("1 red packets" was shown)', () => {
+    const translator = new Translator('en', () => []);
+    translator.add('en', translations.en);
+    const t = translator.t as unknown as (key: string, values: Record<string, unknown>) => string;
+    expect(t('wallet.log.count', { count: 1 })).toBe('1 red packet');
+    expect(t('wallet.log.count', { count: 3 })).toBe('3 red packets');
   });
 });

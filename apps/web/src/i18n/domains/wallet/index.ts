@@ -10,5 +10,5 @@ import vi from './vi.json';
 import zh from './zh.json';
 import zhHant from './zh-Hant.json';
 
-/** Texts of the wallet, bill and red-packet screens (`t('wallet.…')`). */
-export const walletBundle: Record<LanguageCode, typeof en> = { en, zh, 'zh-Hant': zhHant, ja, ko, id, th, fr, es, vi };
+/** Texts of the wallet, bill and red-packet screens (`t('wallet.…')`); each language has its own plural forms (`log.count_one`…), so only English gives the shape. */
+export const walletBundle: Record<LanguageCode, object> & { en: typeof en } = { en, zh, 'zh-Hant': zhHant, ja, ko, id, th, fr, es, vi };
