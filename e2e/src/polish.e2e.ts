@@ -157,6 +157,7 @@ describe('polish: what a new user ran into', () => {
       '/pages/mine/webview',
       '/pages/message/redPacket',
       '/pages/message/redPacketDetail',
+      '/pages/goinfo/goinfo',
       // opened with what the server does not know: its refusal, not a spinner or a network excuse
       '/pages/message/redPacketDetail?msg_id=999999',
       '/pages/message/chat?toContactId=99999&is_group=0',
@@ -174,6 +175,16 @@ describe('polish: what a new user ran into', () => {
     expect(await a.page.locator('[data-testid=detail-top]').count()).toBe(0);
     await a.page.click('[data-testid=missing-target-back]');
     await a.page.waitForSelector('[data-testid=home-page]');
+  });
+
+  it("the chat with myself (File Transfer) offers no red packet or call, which only failed there", async () => {
+    await a.page.goto(`/#/pages/message/chat?toContactId=${idA}&is_group=0`);
+    await a.page.click('[data-testid=chat-more-toggle]');
+    await a.page.locator('[data-testid=chat-more-image]').waitFor();
+    for (const item of ['redpacket', 'voiceCall', 'videoCall']) expect(await a.page.locator(`[data-testid=chat-more-${item}]`).count(), item).toBe(0);
+    await a.page.goto(`/#/pages/message/chat?toContactId=${idB}&is_group=0`);
+    await a.page.click('[data-testid=chat-more-toggle]');
+    for (const item of ['redpacket', 'voiceCall', 'videoCall']) await a.page.locator(`[data-testid=chat-more-${item}]`).waitFor();
   });
 
   it('the history page shows a friendship event once, as a notice in my language, credited to nobody', async () => {

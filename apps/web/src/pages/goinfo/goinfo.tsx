@@ -7,7 +7,9 @@ import { sendMessage } from '../../api/messages.ts';
 import { showToast } from '../../components/feedback.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
+import { QueryFailed } from '../../components/QueryFailed.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
 import { useMessages } from '../../stores/messages.ts';
 import { pickUsers } from '../../stores/userPicker.ts';
@@ -48,8 +50,10 @@ export default function GoodInfoPage({ query, titleKey }: PageProps) {
         ) : null
       }
     >
+      {!(id > 0) ? <MissingTarget /> : null}
+      {id > 0 && good.isError ? <QueryFailed error={good.error} onRetry={() => void good.refetch()} /> : null}
       {good.isPending && id > 0 ? <PageLoading /> : null}
-      {!g && !good.isPending ? <EmptyState text={t('serverErrors.work.goodNotFound')} /> : null}
+      {!g && good.isSuccess ? <EmptyState text={t('serverErrors.work.goodNotFound')} /> : null}
       {g ? (
         <div style={{ padding: 16 }}>
           {g.pictures.map((src) => (

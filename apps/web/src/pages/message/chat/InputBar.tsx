@@ -266,7 +266,7 @@ export function InputBar({ contactId, isGroup, myUserId, canMentionAll, onSent }
           onSticker={(sticker) => send({ type: 'emoji', stored: { id: sticker.file_id, url: sticker.url, name: 'sticker' } })}
         />
       ) : null}
-      {panel === 'more' ? <MorePanel onPick={onMore} isGroup={isGroup} /> : null}
+      {panel === 'more' ? <MorePanel onPick={onMore} isGroup={isGroup} withSelf={!isGroup && String(contactId) === String(myUserId)} /> : null}
       <input ref={imageInput} type="file" accept="image/*" multiple hidden data-testid="chat-file-image" onChange={(e) => takeFiles(e, (f) => void onImages(f))} />
       <input ref={videoInput} type="file" accept="video/*" hidden data-testid="chat-file-video" onChange={(e) => takeFiles(e, (f) => void onVideo(f[0]))} />
       <input ref={fileInput} type="file" hidden data-testid="chat-file-any" onChange={(e) => takeFiles(e, (f) => onFile(f[0]))} />

@@ -20,17 +20,21 @@ const ITEMS = [
   { key: 'file', icon: <FileOutline />, label: 'chat.more.file' },
   { key: 'location', icon: <EnvironmentOutline />, label: 'chat.more.location' },
   { key: 'card', icon: <UserContactOutline />, label: 'chat.more.card' },
-  { key: 'redpacket', icon: <GiftOutline />, label: 'chat.more.redpacket' },
-  { key: 'voiceCall', icon: <PhoneFill />, label: 'calls.voiceCall', privateOnly: true },
-  { key: 'videoCall', icon: <CameraOutline />, label: 'calls.videoCall', privateOnly: true },
-] as const satisfies readonly { key: MoreItem; icon: ReactNode; label: string; privateOnly?: boolean }[];
+  { key: 'redpacket', icon: <GiftOutline />, label: 'chat.more.redpacket', toOthers: true },
+  { key: 'voiceCall', icon: <PhoneFill />, label: 'calls.voiceCall', privateOnly: true, toOthers: true },
+  { key: 'videoCall', icon: <CameraOutline />, label: 'calls.videoCall', privateOnly: true, toOthers: true },
+] as const satisfies readonly { key: MoreItem; icon: ReactNode; label: string; privateOnly?: boolean; toOthers?: boolean }[];
 
-/** The '+' panel: image, video, file, location, card, red packet, voice and video calls (private chats). */
-export function MorePanel({ onPick, isGroup = false }: { onPick: (item: MoreItem) => void; isGroup?: boolean }) {
+/**
+ * The '+' panel: image, video, file, location, card, red packet, voice and video calls (private
+ * chats). The chat with myself (File Transfer) offers no red packet or call: both need someone else.
+ */
+export function MorePanel({ onPick, isGroup = false, withSelf = false }: { onPick: (item: MoreItem) => void; isGroup?: boolean; withSelf?: boolean }) {
   const { t } = useTranslation();
+  const offered = ITEMS.filter((item) => !(isGroup && 'privateOnly' in item && item.privateOnly) && !(withSelf && 'toOthers' in item && item.toOthers));
   return (
     <div className={styles.morePanel} data-testid="chat-more-panel">
-      {ITEMS.filter((item) => !(isGroup && 'privateOnly' in item && item.privateOnly)).map((item) => (
+      {offered.map((item) => (
         <button
           key={item.key}
           type="button"
