@@ -69,11 +69,14 @@ describe('the work area: goods and a shared customer record', () => {
     await a.page.click(sel('work-new'));
     await a.page.waitForSelector(sel('dynamic-form'));
     await a.page.click(sel('work-save'));
-    expect(await a.page.textContent(sel('field-error-name'))).toBe('Customer name不能为空');
+    // the default form in the reader's language: its names, options and notes (they stayed English)
+    expect(await a.page.textContent(sel('field-error-name'))).toBe('客户名称不能为空');
+    expect(await a.page.textContent(sel('field-name'))).toContain('客户名称');
+    expect(await a.page.inputValue(`${sel('field-code')} input`)).toBe('稍后分配');
 
     await a.page.fill(`${sel('field-name')} input`, 'ACME');
     await a.page.click(sel('option-level-B'));
-    await a.page.getByText('Website', { exact: true }).click();
+    await a.page.getByText('官网', { exact: true }).click();
     // a disabled field is read-only; a relevant one appears only for level A
     expect(await a.page.getAttribute(sel('field-code'), 'data-disabled')).toBe('1');
     expect(await a.page.locator(sel('field-level_note')).count()).toBe(0);

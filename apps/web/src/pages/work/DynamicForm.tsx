@@ -10,6 +10,7 @@ import {
 import { Button, Input, List, Radio, Selector, TextArea } from 'antd-mobile';
 import { t as translate, useTranslation } from '../../i18n/index.ts';
 import { pickUsers } from '../../stores/userPicker.ts';
+import { formText } from './formText.ts';
 
 export interface DynamicFormProps {
   fields: readonly FormField[];
@@ -23,7 +24,7 @@ export interface DynamicFormProps {
 
 /** A field's problem in the reader's language ('{field name}不能为空' in Chinese). */
 export function problemText(p: FieldProblem): string {
-  return translate(`work.rules.${p.rule}`, { name: p.name, total: 'total' in p ? p.total : '' });
+  return translate(`work.rules.${p.rule}`, { name: formText(p.name), total: 'total' in p ? p.total : '' });
 }
 
 function ProportionsInput({ value, onChange, readOnly }: { value: unknown; onChange(v: ProportionEntry[]): void; readOnly: boolean }) {
@@ -120,7 +121,8 @@ function FieldInput({ f, value, onChange, choices, readOnly }: { f: FormField; v
     case 'proportions':
       return <ProportionsInput value={value} onChange={onChange} readOnly={readOnly} />;
     default:
-      return <Input value={text} onChange={onChange} readOnly={readOnly} />;
+      // a locked field shows its default (a note such as "assigned later") in the reader's words
+      return <Input value={readOnly && value === f.default_value ? formText(text) : text} onChange={onChange} readOnly={readOnly} />;
   }
 }
 
@@ -136,7 +138,7 @@ export function DynamicForm({ fields, values, onChange, choices, problems, readO
           return (
             <List.Item
               key={f.field}
-              title={f.name}
+              title={formText(f.name)}
               description={
                 problem ? (
                   <span style={{ color: 'var(--parley-red)' }} data-testid={`field-error-${f.field}`}>

@@ -14,6 +14,7 @@ import { displayNameOf, useSession } from '../../stores/session.ts';
 import { DynamicForm } from './DynamicForm.tsx';
 import { crmTypeOf } from './list.tsx';
 import { recordPath } from './paths.ts';
+import { formText } from './formText.ts';
 
 /** The form being filled, kept while the colleague picker is open (it is another page). */
 const useDraft = create<{ key: string; values: FormValues }>(() => ({ key: '', values: {} }));
@@ -48,7 +49,7 @@ export default function RecordPage({ query, titleKey }: PageProps) {
   }
   const fields = form.data.fields;
   const goods = form.data.goods.map((g) => ({ value: String(g.id), label: g.name }));
-  const choices = (f: FormField) => (f.setting?.source === 'goods' ? goods : (f.setting?.options ?? []).map((o) => ({ value: o, label: o })));
+  const choices = (f: FormField) => (f.setting?.source === 'goods' ? goods : (f.setting?.options ?? []).map((o) => ({ value: o, label: formText(o) })));
   const readOnly = record.data !== undefined && record.data.creator.user_id !== me;
   const values = draft.key === key ? draft.values : {};
   const withDefaults = Object.fromEntries(fields.map((f) => [f.field, values[f.field] ?? f.default_value]));
