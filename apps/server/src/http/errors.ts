@@ -64,6 +64,11 @@ export function installErrorHandling(app: FastifyInstance): void {
         .status(fe.statusCode)
         .send(refusal('common.invalid', Code.BAD_REQUEST, { detail: fe.message || 'The request is not valid.' }));
     }
+    if (fe.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      // the client went away while its answer was being written (a page left mid-load): nothing broke here
+      req.log.info({ code: fe.code }, 'the client left before its answer was written');
+      return send(req, reply, 'common.server');
+    }
     req.log.error({ err }, 'unhandled error');
     return send(req, reply, 'common.server');
   });
