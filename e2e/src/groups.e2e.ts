@@ -85,6 +85,22 @@ describe('groups in Chromium with three users', () => {
     await app?.close();
   });
 
+  it("the + menu opens at the first tap after it was opened, closed, and the tab changed (it took two)", async () => {
+    const page = a.page;
+    const menu = page.locator(sel('home-menu-new-group'));
+    await page.locator(sel('home-plus')).waitFor();
+    await page.click(sel('home-plus'));
+    await menu.waitFor();
+    await page.mouse.click(195, 600);
+    await menu.waitFor({ state: 'hidden' });
+    await page.click(sel('tab-contacts'));
+    await page.click(sel('tab-chats'));
+    await page.click(sel('home-plus'));
+    await menu.waitFor({ timeout: 3_000 });
+    await page.mouse.click(195, 600);
+    await menu.waitFor({ state: 'hidden' });
+  });
+
   it('A creates a group with B and C from the + menu; it opens and reaches B and C live', async () => {
     const page = a.page;
     await page.click(sel('home-plus'));

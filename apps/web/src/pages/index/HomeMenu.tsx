@@ -5,11 +5,18 @@ import { TopBarButton } from '../../components/TopBar.tsx';
 
 const HomeMenuPopover = lazy(() => import('./HomeMenuPopover.tsx'));
 
+/**
+ * Whether the popover was wanted once in this visit: a home drawn again (the tab changed) then draws
+ * it at once, around the button. Drawn only at a tap, its click-outside listener took that very tap
+ * (the code was loaded by then) and closed it: the menu needed a second tap.
+ */
+let popoverWanted = false;
+
 /** The '+' menu of the home top bar (new group, add friend, scan): its popover loads with the first tap. */
 export function HomeMenu() {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const [wanted, setWanted] = useState(popoverWanted);
   const button = (
     <TopBarButton
       label={t('home.more')}
@@ -18,6 +25,7 @@ export function HomeMenu() {
         wanted
           ? undefined
           : () => {
+              popoverWanted = true;
               setWanted(true);
               setVisible(true);
             }
