@@ -109,6 +109,15 @@ describe('wallet and red packets in Chromium with three users', () => {
     const id = pending.lines[0].split('\t')[0];
     expect((await walletAdmin(app.built.ctx, ['approve', id])).exitCode).toBe(0);
     await expect.poll(() => a.page.locator(sel('purse-balance')).textContent()).toBe('100.00');
+    // withdrawing more than the balance is said before the payment password
+    await a.page.locator(sel('purse-withdraw')).tap();
+    await a.page.locator(`${sel('purse-amount')} input`).fill('1000');
+    await expect.poll(() => a.page.locator(sel('purse-problem')).textContent()).toBe('零钱余额不足。');
+    expect(await a.page.locator(sel('purse-confirm')).isDisabled()).toBe(true);
+    await a.page.locator(`${sel('purse-amount')} input`).fill('1');
+    expect(await a.page.locator(sel('purse-confirm')).isDisabled()).toBe(false);
+    await a.page.keyboard.press('Escape');
+    await go(a.page, '/pages/mine/wallet');
   });
 
   it('2b. a zh-Hant reader sees the amount in words in Traditional characters', async () => {
@@ -127,8 +136,17 @@ describe('wallet and red packets in Chromium with three users', () => {
     await a.page.locator(sel('chat-more-toggle')).tap();
     await a.page.locator(sel('chat-more-redpacket')).tap();
     await a.page.locator(sel('red-packet-page')).waitFor();
+    // what the server would refuse is said before the payment password (it was said only after it)
+    await a.page.locator(`${sel('packet-count')} input`).fill('5');
+    await a.page.locator(`${sel('packet-amount')} input`).fill('0.01');
+    await expect.poll(() => a.page.locator(sel('packet-problem')).textContent()).toBe('单个红包金额不可低于 0.01 元。');
+    expect(await a.page.locator(sel('packet-send')).isDisabled()).toBe(true);
+    await a.page.locator(`${sel('packet-amount')} input`).fill('150');
+    await expect.poll(() => a.page.locator(sel('packet-problem')).textContent()).toBe('零钱余额不足。');
+    expect(await a.page.locator(sel('packet-send')).isDisabled()).toBe(true);
     await a.page.locator(`${sel('packet-count')} input`).fill('3');
     await a.page.locator(`${sel('packet-amount')} input`).fill('10');
+    expect(await a.page.locator(sel('packet-problem')).textContent()).toBe('');
     expect(await a.page.locator(sel('packet-words')).textContent()).toContain('壹拾元整');
     await a.page.locator(sel('packet-cover-gold')).tap();
     await a.page.locator(sel('packet-send')).tap();

@@ -1,4 +1,5 @@
-import { RED_PACKET_SHARE_MAX_FEN, RED_PACKET_SHARE_MIN_FEN } from './limits.ts';
+import { fenToYuan } from '../format/money.ts';
+import { RED_PACKET_SHARE_MAX_FEN, RED_PACKET_SHARE_MIN_FEN, RED_PACKET_SHARES_MAX } from './limits.ts';
 
 /** A uniform integer in [lo, hi] from `random` in [0, 1). */
 function between(lo: number, hi: number, random: () => number): number {
@@ -50,4 +51,26 @@ export function luckyIndex(sharesInClaimOrder: readonly number[]): number {
     if (best < 0 || sharesInClaimOrder[i] > sharesInClaimOrder[best]) best = i;
   }
   return best;
+}
+
+/** Why a packet's amount cannot be split into its shares (spec §5 and the limits), with the refusal's key. */
+export type RedPacketSplitProblem =
+  | { key: 'redpackets.countMax'; params: { max: number } }
+  | { key: 'redpackets.privateOneShare' }
+  | { key: 'redpackets.shareMin' }
+  | { key: 'redpackets.shareMax'; params: { max: string } };
+
+/**
+ * What is wrong with a packet of `count` shares (a whole number ≥ 1) and `fen` (the total when
+ * random, each share when fixed), or null: the server refuses it, and the send form says it before
+ * the payment password is asked.
+ */
+export function redPacketSplitProblem(kind: 'random' | 'fixed', fen: number, count: number, isGroup: boolean): RedPacketSplitProblem | null {
+  if (count > RED_PACKET_SHARES_MAX) return { key: 'redpackets.countMax', params: { max: RED_PACKET_SHARES_MAX } };
+  if (!isGroup && count !== 1) return { key: 'redpackets.privateOneShare' };
+  const max = { max: fenToYuan(RED_PACKET_SHARE_MAX_FEN) };
+  if (kind === 'fixed') return fen > RED_PACKET_SHARE_MAX_FEN ? { key: 'redpackets.shareMax', params: max } : null;
+  if (fen < count * RED_PACKET_SHARE_MIN_FEN) return { key: 'redpackets.shareMin' };
+  if (fen > count * RED_PACKET_SHARE_MAX_FEN) return { key: 'redpackets.shareMax', params: max };
+  return null;
 }

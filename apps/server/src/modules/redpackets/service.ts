@@ -8,12 +8,10 @@ import {
   parseGroupContactId,
   RED_PACKET_BLESSING_MAX,
   RED_PACKET_EXPIRY_MS,
-  RED_PACKET_SHARE_MAX_FEN,
-  RED_PACKET_SHARE_MIN_FEN,
-  RED_PACKET_SHARES_MAX,
   type RedPacketDetails,
   type RedPacketLog,
   type RedPacketStatus,
+  redPacketSplitProblem,
   splitFixed,
   splitRandom,
 } from '@parley/protocol';
@@ -43,17 +41,10 @@ function isUniqueViolation(err: unknown): boolean {
 export function sharesFor(body: Pick<SendBody, 'kind' | 'amount' | 'count' | 'is_group'>): number[] {
   if (checkRedPacketNumber(body.count as string | number)) throw fail('redpackets.countInvalid');
   const count = Number(String(body.count).trim());
-  if (count > RED_PACKET_SHARES_MAX) throw fail('redpackets.countMax', { max: RED_PACKET_SHARES_MAX });
-  if (body.is_group !== 1 && count !== 1) throw fail('redpackets.privateOneShare');
   const fen = amountFen(body.amount);
-  const max = fenToYuan(RED_PACKET_SHARE_MAX_FEN);
-  if (body.kind === 'fixed') {
-    if (fen > RED_PACKET_SHARE_MAX_FEN) throw fail('redpackets.shareMax', { max });
-    return splitFixed(fen, count);
-  }
-  if (fen < count * RED_PACKET_SHARE_MIN_FEN) throw fail('redpackets.shareMin');
-  if (fen > count * RED_PACKET_SHARE_MAX_FEN) throw fail('redpackets.shareMax', { max });
-  return splitRandom(fen, count);
+  const problem = redPacketSplitProblem(body.kind, fen, count, body.is_group === 1);
+  if (problem) throw fail(problem.key, 'params' in problem ? problem.params : undefined);
+  return body.kind === 'fixed' ? splitFixed(fen, count) : splitRandom(fen, count);
 }
 
 /** A packet's target as its message names it: `group-<n>` for a group (given as its number or contact id), the user id otherwise. */

@@ -7,6 +7,7 @@ import {
   RED_PACKET_COVERS,
   type RedPacketCover,
   type RedPacketKind,
+  redPacketSplitProblem,
   yuanToFen,
 } from '@parley/protocol';
 import { Button, Input, List, Tabs, TextArea } from 'antd-mobile';
@@ -20,6 +21,7 @@ import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import type { PageProps } from '../../router/pageProps.ts';
 import { PayPasscode } from '../mine/walletKit/PayPasscode.tsx';
+import { useWallet } from '../mine/walletKit/queries.ts';
 import styles from '../mine/walletKit/wallet.module.css';
 
 /**
@@ -56,11 +58,20 @@ function RedPacketForm({ contactId, query, titleKey }: { contactId: string } & P
 
   const amountError = checkRedPacketAmount(amount);
   const countError = checkRedPacketNumber(count);
+  const balance = useWallet().data?.balance;
+  const fen = yuanToFen(amount.trim());
+  // what the server would refuse, said before the payment password is asked
+  const splitProblem = fen === null || fen === 0 || countError ? null : redPacketSplitProblem(kind, fen, Number(count), isGroup);
   const totalFen = useMemo(() => {
-    const fen = yuanToFen(amount.trim());
     if (fen === null || countError) return null;
     return kind === 'fixed' ? fen * Number(count) : fen;
-  }, [amount, count, kind, countError]);
+  }, [fen, count, kind, countError]);
+  const balanceFen = balance === undefined ? null : yuanToFen(balance);
+  const problem = splitProblem
+    ? t(`serverErrors.${splitProblem.key}`, 'params' in splitProblem ? splitProblem.params : {})
+    : totalFen !== null && balanceFen !== null && totalFen > balanceFen
+      ? t('serverErrors.wallet.insufficient')
+      : '';
 
   const pay = async (password: string) => {
     setPayError('');
@@ -130,7 +141,10 @@ function RedPacketForm({ contactId, query, titleKey }: { contactId: string } & P
         </div>
         <div className={styles.muted}>{amount && amountError ? t('wallet.packet.amountRequired') : ''}</div>
         <div className={styles.muted}>{isGroup && count && countError ? t('wallet.packet.countInvalid') : ''}</div>
-        <Button color="danger" block disabled={totalFen === null} onClick={() => setPaying(true)} data-testid="packet-send">
+        <div className={styles.muted} data-testid="packet-problem">
+          {problem}
+        </div>
+        <Button color="danger" block disabled={totalFen === null || problem !== ''} onClick={() => setPaying(true)} data-testid="packet-send">
           {t('wallet.packet.send', { amount: total })}
         </Button>
         <div className={styles.muted}>{t('wallet.packet.expiry')}</div>

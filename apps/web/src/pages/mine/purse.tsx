@@ -1,4 +1,4 @@
-import { fenToYuan, parseAmount, type WalletRequest } from '@parley/protocol';
+import { fenToYuan, parseAmount, type WalletRequest, yuanToFen } from '@parley/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, List, Popup } from 'antd-mobile';
 import dayjs from 'dayjs';
@@ -63,6 +63,9 @@ export default function PursePage({ titleKey }: PageProps) {
 
   const info = wallet.data;
   const parsed = parseAmount(amount);
+  // a withdrawal over the balance is said before the payment password is asked
+  const balanceFen = info ? yuanToFen(info.balance) : null;
+  const overBalance = action === 'withdraw' && parsed.ok && balanceFen !== null && parsed.fen > balanceFen;
   if (!info && wallet.isError) {
     // no balance to show: not a 0.00 that looks like one
     return (
@@ -116,7 +119,10 @@ export default function PursePage({ titleKey }: PageProps) {
           <div className={styles.words} data-testid="purse-words">
             {parsed.ok ? amountWords(fenToYuan(parsed.fen)) : ''}
           </div>
-          <Button color="primary" block disabled={!parsed.ok} onClick={() => void confirm()} data-testid="purse-confirm">
+          <div className={styles.muted} data-testid="purse-problem">
+            {overBalance ? t('serverErrors.wallet.insufficient') : ''}
+          </div>
+          <Button color="primary" block disabled={!parsed.ok || overBalance} onClick={() => void confirm()} data-testid="purse-confirm">
             {t('wallet.purse.confirm')}
           </Button>
         </div>
