@@ -134,6 +134,18 @@ describe('polish: what a new user ran into', () => {
     await expect.poll(() => viewer.getAttribute('data-index')).toBe('1');
     await a.page.click('[data-testid=image-close]');
     await viewer.waitFor({ state: 'detached' });
+
+    // Back closes the viewer and stays in the chat, as on a phone (it left the chat); closed by its
+    // button, the viewer leaves no step behind: Back then leaves the chat
+    const chatUrl = a.page.url();
+    await a.page.locator('[data-testid=chat-page] [data-testid=bubble-image] >> nth=0').click();
+    await viewer.waitFor();
+    await a.page.goBack();
+    await viewer.waitFor({ state: 'detached' });
+    expect(a.page.url()).toBe(chatUrl);
+    await a.page.locator('[data-testid=chat-page]').waitFor();
+    await a.page.goBack();
+    await expect.poll(() => a.page.url()).not.toBe(chatUrl);
   });
 
   /** The HTTP API as someone (answers `data`). */

@@ -17,6 +17,7 @@ import { pickUsers } from '../../stores/userPicker.ts';
 import { FavoriteItem } from './FavoriteItem.tsx';
 import styles from './favorites.module.css';
 import { useFavorites } from './useFavorites.ts';
+import { useBackCloses } from '../../router/useBackCloses.ts';
 
 /** What opening a favorite shows in place. */
 function viewerOf(f: Favorite, t: (key: 'favorites.openFile') => string): ReactNode {
@@ -48,6 +49,7 @@ export function FavoritesPage({ titleKey }: { titleKey: RouteTitleKey }) {
   const [category, setCategory] = useState<FavoriteCategory>('all');
   const [keyword, setKeyword] = useState('');
   const [open, setOpen] = useState<Favorite | null>(null);
+  useBackCloses(open !== null, () => setOpen(null));
   const { query, items } = useFavorites(category, keyword.trim());
 
   const send = async (f: Favorite) => {

@@ -5,6 +5,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { ApiError } from '../../api/client.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../router/hashRouter.tsx';
+import { useBackCloses } from '../../router/useBackCloses.ts';
 import { ConnectionBanner } from '../../components/ConnectionBanner.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { MissingTarget } from '../../components/MissingTarget.tsx';
@@ -134,6 +135,7 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
   const photos = useMemo(() => chatPhotos(thread.items), [thread.items]);
   const gallery = useMemo<PhotoGallery>(() => ({ open: setViewing }), []);
   const viewingIndex = viewing ? photos.findIndex((p) => p.url === viewing) : -1;
+  useBackCloses(viewingIndex >= 0, () => setViewing(null));
 
   const toggleSelected = useCallback((m: ChatItem) => {
     setSelected((prev) => {
