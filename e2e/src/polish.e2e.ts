@@ -124,6 +124,8 @@ describe('polish: what a new user ran into', () => {
     expect(await viewer.getAttribute('data-index')).toBe('0');
     const mask = await a.page.locator('.adm-image-viewer-mask, .adm-mask').last().boundingBox();
     expect(mask).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
+    // opaque: the chat's title showed through, behind the photo counter
+    expect(await a.page.locator('.adm-mask').last().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 0, 0)');
     const content = await a.page.locator('.adm-image-viewer-content').boundingBox();
     expect(content).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
 

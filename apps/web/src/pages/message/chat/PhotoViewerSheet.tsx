@@ -22,6 +22,7 @@ export function PhotoViewerSheet({ photos, start, onClose }: { photos: readonly 
       onClose={onClose}
       onIndexChange={setIndex}
       getContainer={onBody}
+      classNames={{ mask: 'chat-viewer-mask' }}
       renderFooter={() => (
         <div className="chat-viewer-footer" data-testid="image-viewer" data-index={index}>
           <button type="button" data-testid="image-close" onClick={onClose}>
