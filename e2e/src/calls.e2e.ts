@@ -227,6 +227,8 @@ describe('calls: two phones over WebRTC', () => {
       await a.page.click('[data-testid=detail-video-call]');
       await expect.poll(() => a.page.locator('.adm-toast-main').last().textContent()).toBe('未开启音视频通话');
       expect(await a.page.locator('[data-testid=call-screen]').count()).toBe(0);
+      // toasts wrap between words ("Payment password chang/ed" broke anywhere)
+      expect(await a.page.locator('.adm-toast-main').last().evaluate((el) => getComputedStyle(el).wordBreak)).toBe('normal');
 
       await openChat(a.page, idB);
       await a.page.click('[data-testid=chat-more-toggle]');
