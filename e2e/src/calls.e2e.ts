@@ -133,6 +133,9 @@ describe('calls: two phones over WebRTC', () => {
     await waitActive(a.page);
     await waitActive(b.page);
     expect(await a.page.locator('[data-testid=call-screen]').getAttribute('data-media')).toBe('voice');
+    // its two controls stand centred (they filled the left two of three columns)
+    const [mute, speaker] = [await a.page.locator('[data-testid=call-mute]').boundingBox(), await a.page.locator('[data-testid=call-speaker]').boundingBox()];
+    expect(Math.abs((mute?.x ?? 0) + (speaker?.x ?? 0) + (speaker?.width ?? 0) - 390)).toBeLessThanOrEqual(2);
     expect(await a.page.locator('[data-testid=call-remote-video]').count()).toBe(0);
     await expect
       .poll(() =>

@@ -105,7 +105,7 @@ export default function CallPage({ query }: PageProps) {
         </span>
       </div>
       {live ? (
-        <div className={styles.controls}>
+        <div className={styles.controls} data-columns={!video && call.phase !== 'outgoing' ? 2 : 3}>
           {call.phase !== 'outgoing' ? (
             <>
               <CallControl
