@@ -58,6 +58,35 @@ describe('rich text: the group notice editor and the help docs', () => {
     await app?.close();
   });
 
+  it("the heading picker shows its whole label in a language of long words (English read 'Normal tex')", async () => {
+    await a.page.evaluate(() => localStorage.setItem('language', 'en'));
+    try {
+      await a.page.goto(`/#/pages/message/group/info?group_id=${gid}`);
+      await a.page.reload();
+      await a.page.click(sel('group-info-notice'));
+      await a.page.locator(EDITOR).waitFor();
+      const label = a.page.locator(`${sel('group-notice-editor-input')} .ql-header .ql-picker-label`);
+      const fits = await label.evaluate((el) => {
+        const text = getComputedStyle(el, '::before').content.replace(/^"|"$/g, '');
+        const probe = document.createElement('span');
+        probe.textContent = text;
+        probe.style.font = getComputedStyle(el).font;
+        document.body.append(probe);
+        const textWidth = probe.getBoundingClientRect().width;
+        probe.remove();
+        const arrow = el.querySelector('svg')?.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        const textEnd = box.left + parseFloat(getComputedStyle(el).paddingLeft) + textWidth;
+        return { text, clear: arrow ? textEnd <= arrow.left + 0.5 : false };
+      });
+      expect(fits).toEqual({ text: 'Normal text', clear: true });
+      await expectInViewport(a.page, `${sel('group-notice-editor-input')} .ql-toolbar`);
+    } finally {
+      await a.page.evaluate(() => localStorage.removeItem('language'));
+      await a.page.reload();
+    }
+  });
+
   it('the owner writes a notice with bold text, a list and a link; a pasted <img onerror> runs nothing; the member sees it formatted', async () => {
     await a.page.goto(`/#/pages/message/group/info?group_id=${gid}`);
     await a.page.click(sel('group-info-notice'));
