@@ -11,7 +11,7 @@ import { listeners } from './listeners.ts';
 import { type DbHandle, migrate, openDatabase } from './db/index.ts';
 import { lazyDefaultCompilers } from './http/defaultCompilers.ts';
 import { registerApiDocs } from './http/docs.ts';
-import { installErrorHandling, installJsonParser } from './http/errors.ts';
+import { clientErrorAnswer, installErrorHandling, installJsonParser } from './http/errors.ts';
 import { installSecurityHeaders } from './http/headers.ts';
 import { logSerializers } from './http/logging.ts';
 import { installProtection, limitSlowClients } from './http/protection.ts';
@@ -55,6 +55,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     trustProxy: config.trustProxy,
     // a body trickled in byte by byte is cut (HTTP 408) instead of holding its memory for ever
     requestTimeout: config.requestTimeoutMs,
+    clientErrorHandler: clientErrorAnswer,
     schemaController: { compilersFactory: lazyDefaultCompilers() },
   });
   limitSlowClients(app, config);

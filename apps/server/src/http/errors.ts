@@ -1,4 +1,6 @@
 import { Code, carriesNul, type ErrorKey, type ErrorParams, errors, isErrorKey, NUL_REFUSAL } from '@parley/protocol';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, fail } from '../domainError.ts';
@@ -96,4 +98,22 @@ export function installJsonParser(app: FastifyInstance): void {
       done(fail('common.notJson'), undefined);
     }
   });
+}
+
+/**
+ * Node's refusals of a request it could not read (the body or headers came too slowly, headers too
+ * large, not HTTP): the envelope every other refusal has, not Fastify's `{error, message, statusCode}`.
+ */
+export function clientErrorAnswer(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const key: ErrorKey =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'common.requestTimeout' : err.code === 'HPE_HEADER_OVERFLOW' ? 'common.headersTooLarge' : 'common.requestInvalid';
+  const status = (errors[key] as { status?: number }).status ?? 400;
+  const body = JSON.stringify(refusal(key, errors[key].code));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

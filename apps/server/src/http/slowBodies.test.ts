@@ -36,6 +36,8 @@ describe('slow and oversized bodies are cut', () => {
     const answer = await c.closed;
     clearInterval(trickle);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    // the envelope every refusal has (it was Fastify's {error, message, statusCode})
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 400, key: 'common.requestTimeout', msg: expect.stringContaining('too long') });
   });
 
   it('headers trickled in are cut at the headers timeout', async () => {

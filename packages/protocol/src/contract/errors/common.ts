@@ -11,6 +11,8 @@ export const commonErrors = errorTable({
   'common.notJson': { code: Code.BAD_REQUEST, status: 400, text: 'The body is not valid JSON.' },
   'common.notObject': { code: Code.BAD_REQUEST, status: 400, text: 'The body must be a JSON object.' },
   'common.mediaType': { code: Code.BAD_REQUEST, status: 415, text: 'Send the body as application/json.' },
+  'common.requestTimeout': { code: Code.BAD_REQUEST, status: 408, text: 'The request took too long to arrive. Check your network and try again.' },
+  'common.headersTooLarge': { code: Code.BAD_REQUEST, status: 431, text: 'The request headers are too large.' },
   'common.noEndpoint': { code: Code.NOT_FOUND, status: 404, text: 'No such endpoint: {{endpoint}}' },
   'common.server': { code: Code.SERVER, status: 500, text: 'Something went wrong on the server. Please try again.' },
   'common.sessionGone': { code: Code.SESSION_GONE, text: 'Your session has ended. Please log in again.' },
