@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorKey } from '../contract/errors.ts';
 import { ACCOUNT_MAX, ACCOUNT_MIN, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../limits.ts';
+import { carriesHiddenControls, showsSomething } from '../rules/visibleText.ts';
 
 /**
  * Validation messages are keys of the error table (`contract/errors`): the server answers the key and its
@@ -28,7 +29,8 @@ export const nicknameSchema = z
   .string({ error: ValidationMsg.nickname })
   .trim()
   .min(1, { error: ValidationMsg.nickname })
-  .max(NICKNAME_MAX, { error: ValidationMsg.nickname });
+  .max(NICKNAME_MAX, { error: ValidationMsg.nickname })
+  .refine((name) => showsSomething(name) && !carriesHiddenControls(name), { error: ValidationMsg.nickname });
 
 export const registerBody = z
   .object({

@@ -15,3 +15,4 @@ export * from './workForm.ts';
 export * from './richText.ts';
 export * from './moments.ts';
 export * from './nulCharacter.ts';
+export * from './visibleText.ts';

@@ -7,6 +7,7 @@ import {
   parseGroupContactId,
   type SendMessageBody,
   SERVER_MESSAGE_TYPES,
+  showsSomething,
   TEXT_MAX_CHARS,
   VIDEO_MAX_SECONDS,
   VOICE_MIN_SECONDS,
@@ -82,7 +83,7 @@ export async function payloadOf(ctx: AppContext, me: number, body: SendMessageBo
   if (type === 'text') {
     if (typeof body.content !== 'string') throw fail('messages.textNeeded');
     const text = body.content.trim();
-    if (text === '') throw fail('messages.textEmpty');
+    if (!showsSomething(text)) throw fail('messages.textEmpty');
     if (text.length > TEXT_MAX_CHARS && [...text].length > TEXT_MAX_CHARS) throw fail('messages.textTooLong');
     return { content: text, extends: {}, fileId: null, file: null };
   }

@@ -157,6 +157,7 @@ describe.each(backends)('sendMessage (%s)', (backend) => {
       [{ toContactId: b.id, content: 'x'.repeat(100_000) }, 400, errorText('messages.textTooLong')],
       [{ toContactId: b.id, content: 'x'.repeat(5001) }, 400, errorText('messages.textTooLong')],
       [{ toContactId: b.id, content: '   ' }, 400, errorText('messages.textEmpty')],
+      [{ toContactId: b.id, content: '\u200b \u2060' }, 400, errorText('messages.textEmpty')],
       [{ toContactId: b.id, content: { text: 'hi' } }, 400, /text/],
       [{ toContactId: { x: 1 }, content: 'hi' }, 400, /toContactId/],
       [{ toContactId: 'bogus', content: 'hi' }, 400, /toContactId/],

@@ -127,6 +127,11 @@ describe.each(backends)('users: profiles, search, account security, devices, QR 
       { nickname: '' },
       { nickname: 'n'.repeat(33) },
       { nickname: 5 },
+      // nothing to read, a reversing override, control characters (all were kept)
+      { nickname: '\u200b' },
+      { nickname: '\u202eevil' },
+      { nickname: '\u001b[31mred' },
+      { nickname: 'bell\u0007' },
     ];
     for (const body of bad) {
       const r = await s.post('/enterprise/im/updateUserInfo', body, u.token);
