@@ -49,6 +49,15 @@ async function expectRecord(page: Page, peerId: number, outcome: string, media: 
   expect(await bubble.textContent()).toMatch(text);
 }
 
+/** `caller` calls `calleeId` (on `callee`) by voice from their chat, and the callee answers: both screens are connected. */
+async function voiceCallAnswered(caller: Page, callee: Page, calleeId: number): Promise<void> {
+  await callFromChat(caller, calleeId, 'voice');
+  await callee.locator('[data-testid=call-incoming]').waitFor({ timeout: 15_000 });
+  await callee.click('[data-testid=call-accept]');
+  await waitActive(caller);
+  await waitActive(callee);
+}
+
 /** Leaves the call screen behind (it closes itself about 1.5 s after the end). */
 async function waitCallGone(page: Page): Promise<void> {
   await page.locator('[data-testid=call-screen]').waitFor({ state: 'detached', timeout: 15_000 });
@@ -127,11 +136,7 @@ describe('calls: two phones over WebRTC', () => {
   });
 
   it('a voice call shows the avatars, carries audio, and leaves its record when the callee hangs up', async () => {
-    await callFromChat(a.page, idB, 'voice');
-    await b.page.locator('[data-testid=call-incoming]').waitFor({ timeout: 15_000 });
-    await b.page.click('[data-testid=call-accept]');
-    await waitActive(a.page);
-    await waitActive(b.page);
+    await voiceCallAnswered(a.page, b.page, idB);
     expect(await a.page.locator('[data-testid=call-screen]').getAttribute('data-media')).toBe('voice');
     // its two controls stand centred (they filled the left two of three columns)
     const [mute, speaker] = [await a.page.locator('[data-testid=call-mute]').boundingBox(), await a.page.locator('[data-testid=call-speaker]').boundingBox()];
@@ -150,11 +155,7 @@ describe('calls: two phones over WebRTC', () => {
   });
 
   it("Back on a connected call hangs it up on both phones (it ran on unseen, and the next call was refused as another device's)", async () => {
-    await callFromChat(a.page, idB, 'voice');
-    await b.page.locator('[data-testid=call-incoming]').waitFor({ timeout: 15_000 });
-    await b.page.click('[data-testid=call-accept]');
-    await waitActive(a.page);
-    await waitActive(b.page);
+    await voiceCallAnswered(a.page, b.page, idB);
     await b.page.goBack();
     await waitCallGone(b.page);
     await waitCallGone(a.page);
@@ -198,11 +199,7 @@ describe('calls: two phones over WebRTC', () => {
   });
 
   it('a call to someone already on a call ends busy, with its record', async () => {
-    await callFromChat(a.page, idB, 'voice');
-    await b.page.locator('[data-testid=call-incoming]').waitFor({ timeout: 15_000 });
-    await b.page.click('[data-testid=call-accept]');
-    await waitActive(a.page);
-    await waitActive(b.page);
+    await voiceCallAnswered(a.page, b.page, idB);
 
     await callFromChat(c.page, idB, 'voice');
     await expect.poll(() => phase(c.page), { timeout: 15_000 }).toBe('ended');
