@@ -2,7 +2,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedGroup, walletAdmin } from '@parley/server/testing';
 import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
-import { PASSWORD, submitLogin, waitBound } from './steps.ts';
+import { Finger, PASSWORD, submitLogin, waitBound } from './steps.ts';
 
 const sel = (id: string) => `[data-testid="${id}"]`;
 
@@ -193,6 +193,23 @@ describe('wallet and red packets in Chromium with three users', () => {
     await a.page.locator('.adm-tabs-tab').nth(1).tap();
     await expect.poll(() => a.page.locator(sel('log-total')).textContent()).toBe('¥10.00');
     expect(await a.page.locator(sel('log-item')).count()).toBe(1);
+  });
+
+  it('5a. a red packet cannot be forwarded: selected alone and forwarded, it says so and stays selected (it closed silently)', async () => {
+    await go(a.page, `/pages/message/chat?toContactId=group-${gid}&is_group=1`);
+    const bubble = a.page.locator(`${sel('chat-page')} ${sel('bubble-red-packet')}`).last();
+    await bubble.waitFor();
+    await bubble.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const box = await bubble.boundingBox();
+    const finger = new Finger(await a.context.newCDPSession(a.page));
+    await finger.down((box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2);
+    await a.page.locator(sel('message-menu')).waitFor();
+    await finger.up();
+    await a.page.locator(sel('message-menu-select')).tap();
+    await a.page.locator(sel('chat-select-merge')).tap();
+    await expect.poll(() => a.page.locator('.adm-toast-main').last().textContent()).toBe('所选消息无法转发。');
+    expect(await a.page.locator(sel('chat-select-bar')).isVisible()).toBe(true);
+    expect(await a.page.locator(sel('picker-page')).count()).toBe(0);
   });
 
   it('5b. when the wallet cannot be loaded, its pages say so and retry, rather than spin or show 0.00', async () => {

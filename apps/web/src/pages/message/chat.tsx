@@ -8,6 +8,7 @@ import { useNavigate } from '../../router/hashRouter.tsx';
 import { useBackCloses } from '../../router/useBackCloses.ts';
 import { ConnectionBanner } from '../../components/ConnectionBanner.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { showToast } from '../../components/feedback.tsx';
 import { MissingTarget } from '../../components/MissingTarget.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { TopBar, TopBarButton } from '../../components/TopBar.tsx';
@@ -32,6 +33,7 @@ import {
   translateMessage,
 } from './chat/messageActions.ts';
 import { MessageList } from './chat/MessageList.tsx';
+import { canForward } from './chat/messageRules.ts';
 import { type MenuAction, MessageMenu } from './chat/MessageMenu.tsx';
 import { buildRows } from './chat/rows.ts';
 import { chatPhotos } from './chat/photos.ts';
@@ -199,6 +201,11 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
         count={selected.size}
         onForward={(merge) => {
           const chosen = selectedMessages();
+          // call records and red packets only: say so, and keep the selection (it closed silently)
+          if (!chosen.some(canForward)) {
+            showToast(t('chat.forward.nothing'));
+            return;
+          }
           endSelection();
           void forwardMessages(chosen, merge);
         }}
