@@ -225,6 +225,8 @@ describe('wallet and red packets in Chromium with three users', () => {
           throw new Error(`${path}: no retry`);
         });
         expect(await a.page.locator(sel('purse-balance')).count(), path).toBe(0);
+        // in the reader's language, not HTTP's "Internal Server Error"
+        expect(await a.page.locator(sel('query-failed')).textContent(), path).toContain('服务器返回错误');
         expect(await a.page.locator(sel('log-total')).isVisible(), path).toBe(false);
       }
     } finally {

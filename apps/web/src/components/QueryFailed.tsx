@@ -11,8 +11,11 @@ import { MissingTarget } from './MissingTarget.tsx';
  */
 export function QueryFailed({ error, onRetry, testId }: { error: unknown; onRetry(): void; testId?: string }) {
   const { t } = useTranslation();
-  const message = error instanceof Error && error.message ? error.message : t('errors.serverError');
-  if (error instanceof ApiError && error.reason === 'refused') return <MissingTarget text={message} />;
+  // the server's own words only for its refusal (translated by key); a transport failure's message is
+  // the browser's or HTTP's English ("Internal Server Error")
+  if (error instanceof ApiError && error.reason === 'refused') return <MissingTarget text={error.message} />;
+  const network = error instanceof ApiError && (error.reason === 'network' || error.reason === 'timeout');
+  const message = network ? t('errors.networkTimeout') : t('errors.serverError');
   return (
     <div data-testid={testId ?? 'query-failed'}>
       <EmptyState text={message}>
