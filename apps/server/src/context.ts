@@ -33,8 +33,6 @@ export interface GroupMembership {
   memberIds(groupId: number): Promise<number[]>;
   /** everyone who shares a group with `userId` (not `userId`) */
   coMemberIds(userId: number): Promise<number[]>;
-  /** from the cached member set that fan-out reads */
-  isMember(groupId: number, userId: number): Promise<boolean>;
   /** the msg_id above which `userId` sees the live group's messages (protocol `joinFloor`); null when not a member */
   joinFloorOf(groupId: number, userId: number): Promise<number | null>;
   /** may `from` send `to` a friend request from group `groupId`'s member list? */

@@ -127,7 +127,7 @@ describe.each(backends)('large groups (%s)', (backend) => {
     expect(await nodeA.memberIds(gid)).toContain(late.id);
   });
 
-  it('a burst of member checks reads the member set once, and a change during that read is not answered from it', async () => {
+  it('a burst of member-set reads reads the member set once, and a change during that read is not answered from it', async () => {
     let reads = 0;
     const counting = s.built.ctx.db.withPlugin({
       transformQuery: (args) => {
@@ -137,8 +137,8 @@ describe.each(backends)('large groups (%s)', (backend) => {
       transformResult: async (args) => args.result,
     });
     const node = groupMembership(counting);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => node.isMember(gid, owner.id)));
-    expect(answers.every(Boolean)).toBe(true);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => node.memberIds(gid)));
+    expect(answers.every((ids) => ids.includes(owner.id))).toBe(true);
     expect(reads).toBe(1);
 
     node.invalidate(gid);

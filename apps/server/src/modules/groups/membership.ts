@@ -9,7 +9,7 @@ import type { Bus } from '../../realtime/bus.ts';
  * reaches every node through the bus (with Redis), so no node fans out to a stale member set.
  */
 export function groupMembership(db: Db, bus?: Bus, ttlMs = 2_000): GroupMembership {
-  type Members = { at: number; ids: number[]; set?: Set<number> };
+  type Members = { at: number; ids: number[] };
   const memberCache = new Map<number, Members>();
   /** member sets being read: the callers that arrive meanwhile (a burst of opens) share the one read */
   const loading = new Map<number, Promise<Members>>();
@@ -101,12 +101,6 @@ export function groupMembership(db: Db, bus?: Bus, ttlMs = 2_000): GroupMembersh
         .where('other.user_id', '!=', userId)
         .execute();
       return rows.map((r) => Number(r.user_id));
-    },
-
-    async isMember(groupId: number, userId: number): Promise<boolean> {
-      const entry = await cached(groupId);
-      entry.set ??= new Set(entry.ids);
-      return entry.set.has(userId);
     },
 
     async joinFloorOf(groupId: number, userId: number): Promise<number | null> {
