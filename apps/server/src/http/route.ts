@@ -14,7 +14,8 @@ import { fail } from '../domainError.ts';
 import { answerSchemaOf } from './answerSchema.ts';
 import { type AuthUser, requireUser, type SessionResolver } from './auth.ts';
 import { callBudget } from './callBudget.ts';
-import { clientIdOf } from './clientId.ts';
+import { ownSocketOf } from './clientId.ts';
+import { type OwnSocket, ownSocket } from '../realtime/ownSocket.ts';
 import { Answer, envelope } from './envelope.ts';
 import { bodyRefusal, nulRefusal } from './errors.ts';
 
@@ -31,7 +32,7 @@ export interface CallCtx<B> {
   body: B;
   user: AuthUser;
   /** the calling socket (HTTP: the `clientId` header): it gets the answer, so pushes skip it */
-  clientId: string | undefined;
+  clientId: OwnSocket | undefined;
 }
 
 type Access<K extends EndpointName> = (typeof endpoints)[K]['access'];
@@ -93,7 +94,7 @@ export function makeRouter(app: FastifyInstance, sessions: SessionResolver, rate
               throw bodyRefusal(issue && { keyword: issue.code, instancePath: `/${issue.path.join('/')}`, message: issue.message });
             }
             spend(user.userId);
-            return answerOf(await (run as (c: CallCtx<unknown>) => unknown)({ body: parsed.data, user, clientId }));
+            return answerOf(await (run as (c: CallCtx<unknown>) => unknown)({ body: parsed.data, user, clientId: ownSocket(user.userId, clientId) }));
           });
         }
         const users = new WeakMap<FastifyRequest, AuthUser>();
@@ -112,7 +113,7 @@ export function makeRouter(app: FastifyInstance, sessions: SessionResolver, rate
           async (req, reply) => {
             const user = users.get(req) as AuthUser;
             spend?.(user.userId);
-            const result = await run({ body: def.multipart ? {} : req.body, req, reply, user, clientId: clientIdOf(req) });
+            const result = await run({ body: def.multipart ? {} : req.body, req, reply, user, clientId: user ? ownSocketOf(req, user.userId) : undefined });
             if (reply.sent) return reply;
             return answerOf(result);
           },

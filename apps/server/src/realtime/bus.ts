@@ -1,3 +1,4 @@
+import type { OwnSocket } from './ownSocket.ts';
 
 /** Who a push goes to; each node delivers to the sockets it holds. */
 export interface Audience {
@@ -10,7 +11,7 @@ export interface Audience {
 }
 
 export type BusMessage =
-  | { kind: 'push'; to: Audience; frame: string; exceptClientId?: string; close?: boolean }
+  | { kind: 'push'; to: Audience; frame: string; exceptClientId?: OwnSocket; close?: boolean }
   | { kind: 'bind'; clientId: string; userId: number; sessionId: number }
   /** a node's first socket of a user bound, or its last one closed (see presence.ts) */
   | { kind: 'presence'; nodeId: string; userId: number; online: boolean }

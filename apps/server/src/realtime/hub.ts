@@ -3,6 +3,7 @@ import type { PushData, PushName } from '@parley/protocol';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Audience, Bus, BusMessage } from './bus.ts';
+import { type OwnSocket, ownSocket } from './ownSocket.ts';
 import { type Presence, soloPresence } from './presence.ts';
 import { textFrame } from './wire.ts';
 
@@ -16,6 +17,8 @@ export interface Conn {
   queued: number;
   userId: number | null;
   sessionId: number | null;
+  /** `ownSocket(userId, clientId)` while bound: what a push's exception is compared with */
+  own: OwnSocket | null;
   lastSeen: number;
   openedAt: number;
 }
@@ -130,6 +133,7 @@ export class Hub {
       queued: 0,
       userId: null,
       sessionId: null,
+      own: null,
       lastSeen: Date.now(),
       openedAt: Date.now(),
     };
@@ -177,6 +181,7 @@ export class Hub {
     this.bindings++;
     conn.userId = userId;
     conn.sessionId = sessionId;
+    conn.own = ownSocket(userId, conn.clientId);
     if (addTo(this.byUser, userId, conn) === 1) this.setPresence(userId, true);
     addTo(this.bySession, sessionId, conn);
     return true;
@@ -209,12 +214,12 @@ export class Hub {
     to: Audience,
     type: K,
     data: PushData<K>,
-    opts: { exceptClientId?: string; close?: boolean } = {},
+    opts: { exceptClientId?: OwnSocket; close?: boolean } = {},
   ): void {
     this.bus.publish({ kind: 'push', to, frame: frameOf(type, data), ...opts });
   }
 
-  pushUsers<K extends PushName>(users: number[], type: K, data: PushData<K>, exceptClientId?: string): void {
+  pushUsers<K extends PushName>(users: number[], type: K, data: PushData<K>, exceptClientId?: OwnSocket): void {
     if (users.length === 0) return;
     this.push({ users }, type, data, { exceptClientId });
   }
@@ -276,6 +281,7 @@ export class Hub {
     if (conn.sessionId !== null) removeFrom(this.bySession, conn.sessionId, conn);
     conn.userId = null;
     conn.sessionId = null;
+    conn.own = null;
   }
 
   /** This node's presence of a user changed: record it, tell the other nodes, and tell listeners unless another node has the user online. */
@@ -308,7 +314,7 @@ export class Hub {
     const { to, frame, exceptClientId, close } = msg;
     let wire: Buffer | null = null;
     const deliver = (conn: Conn) => {
-      if (conn.clientId === exceptClientId) return;
+      if (conn.own === exceptClientId) return;
       // a socket with a raw connection is checked when its frames are written (writeOut)
       if (conn.raw) {
         wire ??= textFrame(frame);

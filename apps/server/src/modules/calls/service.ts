@@ -15,6 +15,7 @@ import type { MessageService } from '../messages/service.ts';
 import type { SystemService } from '../system/service.ts';
 import { userCard } from '../users/directory.ts';
 import { type CallRow, callsStore } from './store.ts';
+import { ownSocket } from '../../realtime/ownSocket.ts';
 
 /** A ringing call whose deadline passed this long ago was lost with its node's timer: end it. */
 const STALE_RING_SLACK_MS = 5_000;
@@ -136,7 +137,7 @@ export function callService(ctx: AppContext, system: SystemService, messages: Me
     }
     const accepted = await pushOf(call, { event: 'call', code: CallCode.ACCEPTED });
     toSocket(call.caller_id, call.caller_client, accepted);
-    ctx.hub.pushUsers([me], 'webrtc', { ...accepted, elsewhere: true }, clientId);
+    ctx.hub.pushUsers([me], 'webrtc', { ...accepted, elsewhere: true }, ownSocket(me, clientId));
     return { id: call.id, state: 'active', code: CallCode.ACCEPTED };
   }
 

@@ -22,6 +22,7 @@ import { apiContactId } from './keys.ts';
 import { ensureConversation } from './rows.ts';
 import { resolveScope, type Scope } from './scope.ts';
 import { type LastMessageRow, conversationsStore as store } from './store.ts';
+import type { OwnSocket } from '../../realtime/ownSocket.ts';
 
 /** The `extends` column of an event or system message as an object (undefined when empty or not JSON). */
 function extendsOf(text: string | null): Record<string, unknown> | undefined {
@@ -179,7 +180,7 @@ export function conversationService(ctx: AppContext) {
   }
 
   /** Moves my read cursor to the newest message; the other side of a private chat is told (`isRead`). */
-  async function markRead(me: number, contactId: string, isGroup: number | undefined, exceptClientId?: string) {
+  async function markRead(me: number, contactId: string, isGroup: number | undefined, exceptClientId?: OwnSocket) {
     const scope = await resolveScope(ctx, me, contactId, isGroup);
     const last = await store.lastMsgId(db, scope.convKeys);
     await ensureRow(me, scope);
@@ -205,7 +206,7 @@ export function conversationService(ctx: AppContext) {
     return { toContactId: apiContactId(scope.contactId), msg_id: last };
   }
 
-  async function setTop(me: number, contactId: string, isTop: 0 | 1, exceptClientId?: string) {
+  async function setTop(me: number, contactId: string, isTop: 0 | 1, exceptClientId?: OwnSocket) {
     const scope = await resolveScope(ctx, me, contactId);
     await ensureRow(me, scope);
     await store.setFlags(db, me, scope.contactId, { is_top: isTop });
@@ -214,7 +215,7 @@ export function conversationService(ctx: AppContext) {
     return data;
   }
 
-  async function setNotice(me: number, contactId: string, isNotice: 0 | 1, exceptClientId?: string) {
+  async function setNotice(me: number, contactId: string, isNotice: 0 | 1, exceptClientId?: OwnSocket) {
     const scope = await resolveScope(ctx, me, contactId);
     await ensureRow(me, scope);
     await store.setFlags(db, me, scope.contactId, { is_notice: isNotice });

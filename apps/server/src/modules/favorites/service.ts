@@ -5,6 +5,7 @@ import { fail } from '../../domainError.ts';
 import type { MessageService } from '../messages/service.ts';
 import { fileUrlFor } from '../uploads/files.ts';
 import { type FavoriteRow, favoritesStore } from './store.ts';
+import type { OwnSocket } from '../../realtime/ownSocket.ts';
 
 type FavoritesCtx = Pick<AppContext, 'db' | 'secret' | 'fileReaders'>;
 
@@ -61,7 +62,7 @@ export function favoritesService(ctx: FavoritesCtx, messages: Pick<MessageServic
     },
 
     /** Sent as a new message of mine to each chat, through the sending rules (friends, mutes, file access). */
-    async send(me: number, id: number, targets: (number | string)[], exceptClientId?: string): Promise<ChatMessage[]> {
+    async send(me: number, id: number, targets: (number | string)[], exceptClientId?: OwnSocket): Promise<ChatMessage[]> {
       const row = await store.byId(me, id);
       if (!row) throw fail('favorites.notFound');
       const kept = JSON.parse(row.message) as ChatMessage;

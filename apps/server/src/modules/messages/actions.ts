@@ -22,6 +22,7 @@ import { type MessageRow, senderOf, toChatMessage } from './serialize.ts';
 import { messagesStore } from './store.ts';
 import type { CheckTarget, Target } from './target.ts';
 import { visibleMessage, visibleMessages } from './visibility.ts';
+import type { OwnSocket } from '../../realtime/ownSocket.ts';
 
 /** The refusal key of each reason `recallVerdict` gives. */
 const RECALL_REFUSALS = {
@@ -41,7 +42,7 @@ export function messageActions(ctx: AppContext, checkTarget: CheckTarget) {
     return key ? convKeyUsers(key) : [];
   }
 
-  async function recall(me: number, ref: number | string, exceptClientId?: string): Promise<ChatMessage> {
+  async function recall(me: number, ref: number | string, exceptClientId?: OwnSocket): Promise<ChatMessage> {
     const { row, scope } = await visibleMessage(ctx, me, ref);
     const fileUrl = (fileId: number) => fileUrlFor(ctx, fileId, me);
     if (Number(row.is_undo) === 1 && !(SERVER_MESSAGE_TYPES as readonly string[]).includes(row.type)) return toChatMessage(row, { fileUrl });
@@ -75,7 +76,7 @@ export function messageActions(ctx: AppContext, checkTarget: CheckTarget) {
     return { msg_id: Number(row.msg_id) };
   }
 
-  async function forward(me: number, body: ForwardMessageBody, exceptClientId?: string): Promise<ChatMessage[]> {
+  async function forward(me: number, body: ForwardMessageBody, exceptClientId?: OwnSocket): Promise<ChatMessage[]> {
     const ids = [...new Set([...(body.msg_id !== undefined ? [body.msg_id] : []), ...(body.msg_ids ?? [])])].sort((a, b) => a - b);
     const writes = (body.merge === 1 ? 1 : ids.length) * new Set(body.user_ids).size;
     if (writes > FORWARD_MAX_WRITES) throw fail('security.forwardTooMany', { max: FORWARD_MAX_WRITES });

@@ -19,6 +19,7 @@ import { fileUrlFor } from '../uploads/files.ts';
 import { userCard } from '../users/directory.ts';
 import { type MessageRow, type SenderColumns, toChatMessage } from './serialize.ts';
 import { lockConversations, type MessageDraft, messagesStore, storedColumns } from './store.ts';
+import type { OwnSocket } from '../../realtime/ownSocket.ts';
 
 /**
  * Storing and fanning out messages: the hot path of sendMessage and what other modules use to post
@@ -154,7 +155,7 @@ export async function storeDrafts(
  * Duplicates are answered with the stored message and not pushed again. File links in pushes are
  * signed for the sender.
  */
-export async function announce(ctx: DeliverCtx, stored: readonly StoredDraft[], exceptClientIdOf: (i: number) => string | undefined): Promise<Delivered[]> {
+export async function announce(ctx: DeliverCtx, stored: readonly StoredDraft[], exceptClientIdOf: (i: number) => OwnSocket | undefined): Promise<Delivered[]> {
   const delivered: Delivered[] = [];
   for (const [i, { row, created, prev }] of stored.entries()) {
     const message = toChatMessage(row, { fileUrl: (fileId) => fileUrlFor(ctx, fileId, row.from_user) });
@@ -175,7 +176,7 @@ export async function announce(ctx: DeliverCtx, stored: readonly StoredDraft[], 
 export async function commitAndPush(
   ctx: DeliverCtx,
   drafts: Draft[],
-  exceptClientId?: string,
+  exceptClientId?: OwnSocket,
   /** sender rows already read (the send path reads it while checking permissions) */
   preloaded?: Map<number, SenderColumns | undefined>,
   within?: WithinMessageTxn,
@@ -200,7 +201,7 @@ export interface PostMessageInput {
   /** client id / idempotency key; a random UUID when omitted */
   id?: string;
   /** the sender's socket, which gets the answer instead of a push */
-  exceptClientId?: string;
+  exceptClientId?: OwnSocket;
 }
 
 /** Builds the stored form of a message without any permission check (callers check). */

@@ -87,6 +87,13 @@ describe.each(backends)('sendMessage (%s)', (backend) => {
     expect(aSending.frames.filter((f) => f.type === 'simple' && f.data.msg_id === m.msg_id)).toHaveLength(0);
   });
 
+  it('a clientId header naming the receiver’s socket does not keep the message from it', async () => {
+    const bPhone = await sock(b);
+    const overHttp = await send(s, a.token, { toContactId: b.id, content: 'not hidden' }, { clientid: bPhone.clientId });
+    expect(overHttp.body.code).toBe(0);
+    expect((await bPhone.next('simple')).data.msg_id).toBe(overHttp.body.data.msg_id);
+  });
+
   it('stores one message for 12 concurrent retries of the same id and pushes it once', async () => {
     const bWs = await sock(b);
     const id = randomUUID();

@@ -1,12 +1,13 @@
 import { batcher, JobFailed } from '../../db/batcher.ts';
 import { announce, type DeliverCtx, type Delivered, type Draft, type StoredDraft, storeDrafts } from './deliver.ts';
 import type { SenderColumns } from './serialize.ts';
+import type { OwnSocket } from '../../realtime/ownSocket.ts';
 
 export interface Outgoing {
   draft: Draft;
   sender: SenderColumns | undefined;
   /** the sender's socket, which gets the answer instead of a push */
-  exceptClientId?: string;
+  exceptClientId?: OwnSocket;
 }
 
 /**

@@ -21,6 +21,7 @@ import { checkSendType, payloadOf } from './payload.ts';
 import { type MessageRow, senderOf, toChatMessage } from './serialize.ts';
 import { type Target, targetChecker } from './target.ts';
 import { visibleMessage } from './visibility.ts';
+import type { OwnSocket } from '../../realtime/ownSocket.ts';
 
 /**
  * The messages domain: sending (here), reading (`history.ts`) and acting on sent messages
@@ -40,7 +41,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
     return wanted.filter((id) => id === 0 || members.has(id));
   }
 
-  async function send(me: number, body: SendMessageBody, exceptClientId?: string): Promise<ChatMessage> {
+  async function send(me: number, body: SendMessageBody, exceptClientId?: OwnSocket): Promise<ChatMessage> {
     checkSendType(body.type);
     const ref = parseContactRef(body.toContactId, body.is_group);
     // read the sender's name while the permission checks run
@@ -98,7 +99,7 @@ export function messageService(ctx: AppContext, system: SystemService) {
     me: number,
     input: { id: string; toContactId: number | string; is_group: number; type: string; content: string; extends: Record<string, unknown> },
     within: WithinMessageTxn,
-    exceptClientId?: string,
+    exceptClientId?: OwnSocket,
   ): Promise<ChatMessage> {
     const target = await checkTarget(me, parseContactRef(String(input.toContactId), input.is_group));
     const draft = draftOf(

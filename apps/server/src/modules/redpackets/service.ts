@@ -28,6 +28,7 @@ import { claimsCache } from './claimsCache.ts';
 import { claimDesk, type DeskPacket } from './desk.ts';
 import { packetLog } from './log.ts';
 import { type PacketRow, redPacketStore } from './store.ts';
+import type { OwnSocket } from '../../realtime/ownSocket.ts';
 
 type SendBody = z.output<typeof sendRedPacketBody>;
 type OpenAnswer = z.output<typeof openRedPacketData>;
@@ -56,7 +57,7 @@ export function redPacketService(ctx: AppContext, messages: MessageService, wall
   const claimsOf = claimsCache(db, now);
   const desk = claimDesk(db, claimsOf.of);
 
-  async function send(me: number, body: SendBody, exceptClientId?: string): Promise<{ message: ChatMessage; balance: string }> {
+  async function send(me: number, body: SendBody, exceptClientId?: OwnSocket): Promise<{ message: ChatMessage; balance: string }> {
     const isGroup = body.is_group === 1 || parseGroupContactId(body.toContactId) !== null;
     if (!isGroup && Number(body.toContactId) === me) throw fail('redpackets.toSelf');
     const shares = sharesFor({ ...body, is_group: isGroup ? 1 : 0 });
