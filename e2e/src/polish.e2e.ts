@@ -181,8 +181,9 @@ describe('polish: what a new user ran into', () => {
       await a.page.locator('[data-testid=missing-target]').waitFor({ timeout: 8000 });
       expect(await a.page.locator('[data-testid=missing-target-back]').isVisible(), route).toBe(true);
     }
-    // a chat with nobody offers no input to type into
+    // a chat with nobody offers no input to type into, nor its details
     expect(await a.page.locator('[data-testid=chat-page] [data-testid=chat-input]').count()).toBe(0);
+    expect(await a.page.locator('[data-testid=chat-detail]').count()).toBe(0);
     // the chat-info page offers no switches for nobody (Pin answered raw validation text)
     await a.page.goto('/#/pages/message/detail');
     await a.page.locator('[data-testid=missing-target]').waitFor();

@@ -188,7 +188,7 @@ function ChatScreen({ contactId, kind, myUserId, fallbackName }: ChatScreenProps
     <button type="button" className={styles.textButton} onClick={endSelection} data-testid="chat-select-cancel">
       {t('common.cancel')}
     </button>
-  ) : kind === 'system' ? null : (
+  ) : kind === 'system' || refused !== null ? null : (
     <TopBarButton label={t('chat.details')} onClick={() => navigate(detailPath)} testId="chat-detail">
       <MoreOutline />
     </TopBarButton>
