@@ -136,10 +136,17 @@ describe('chats: the list live, read receipts, catching up after a cut, search, 
     await chatTexts(b.page).filter({ hasText: 'Hello Bob' }).waitFor();
     await expect.poll(() => mark.getAttribute('data-read'), { timeout: 10_000 }).toBe('1');
 
-    await goHome(b.page);
+    // the back arrow (the app's own navigation, which fires no hashchange)
+    await b.page.click('[data-testid=chat-page] [data-testid=topbar-back]');
+    await b.page.waitForSelector('[data-testid=chat-list]');
     expect(await unread(b.page, idA).count()).toBe(0);
     await expect.poll(() => tabBadge(b.page)).toBe('');
     expect(await b.page.title()).not.toMatch(/^\(\d+\)/);
+    // the chat is closed now: a new message is unread again (it counted as read while the app thought the chat open)
+    await apiSend(a.page, idB, 'after the back arrow');
+    await row(b.page, idA).filter({ hasText: 'after the back arrow' }).waitFor();
+    await expect.poll(() => unread(b.page, idA).textContent()).toBe('1');
+    await expect.poll(() => tabBadge(b.page)).toBe('1');
   });
 
   it('after B’s socket is cut, the open chat catches up with what A sent meanwhile: once, in order, no reload', async () => {

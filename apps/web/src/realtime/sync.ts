@@ -7,6 +7,7 @@ import { isPending, newestMsgId } from '../stores/messageList.ts';
 import { useMessages } from '../stores/messages.ts';
 import { useSession } from '../stores/session.ts';
 import { activeChatOf } from './activeChat.ts';
+import { onLocationChange } from '../router/hashRouter.tsx';
 import { alertIncoming, askNotificationPermissionOnce } from './alerts.ts';
 import { inParallel } from './inParallel.ts';
 import { planReconcile } from './reconcilePlan.ts';
@@ -123,6 +124,8 @@ function followActiveChat(): void {
     }
     useConversations.getState().setActive(next);
   };
+  // the app's own navigation (a tap, the back arrow) and the browser's (back, a typed address)
+  onLocationChange(update);
   window.addEventListener('hashchange', update);
   update();
 }

@@ -36,6 +36,18 @@ const historyIndex = (): number | undefined => (window.history.state as HistoryS
 let current: Location = readLocation();
 const listeners = new Set<(location: Location) => void>();
 
+/** Told of every new location at once, outside React (a page's code may still be loading). */
+const watchers = new Set<(location: Location) => void>();
+
+/**
+ * Calls `watcher` on every change of location, the app's own included: `pushState` and
+ * `replaceState` fire no `hashchange`. Answers the way to stop.
+ */
+export function onLocationChange(watcher: (location: Location) => void): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
+
 let isReady: (location: Location) => boolean = () => false;
 let loadFor: (location: Location) => Promise<unknown> | undefined = () => undefined;
 /**
@@ -58,6 +70,7 @@ function changed(): void {
   const next = readLocation();
   if (next.pathname === current.pathname && next.search === current.search) return;
   current = next;
+  for (const watcher of watchers) watcher(next);
   const tell = (location: Location) => {
     for (const listener of listeners) listener(location);
   };
