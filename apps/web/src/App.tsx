@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { LazyQueryClientProvider } from './api/LazyQueryClientProvider.tsx';
 import { loadQueryClient } from './api/queryClientRef.ts';
 import { APP_COLUMN_ID } from './layout.ts';
-import { currentLocation, HashRouter, navigate } from './router/hashRouter.tsx';
+import { currentLocation, HashRouter, navigate, onLocationChange } from './router/hashRouter.tsx';
 import { navigateTo, registerNavigator } from './router/navigation.ts';
 import { AppRoutes, preloadPageAt } from './routes.tsx';
 import { configureAppApi } from './session/appApi.ts';
@@ -61,7 +61,7 @@ async function startLive(): Promise<void> {
     loadQueryClient(),
   ]);
   startCallSync();
-  connectSession({ toast: (text) => showToast(text), navigate: navigateTo, endSession, describeMessage });
+  connectSession({ toast: (text) => showToast(text), navigate: navigateTo, onLocationChange, endSession, describeMessage });
 }
 
 /**

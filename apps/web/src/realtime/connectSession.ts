@@ -33,7 +33,7 @@ export function connectSession(ui: RealtimeUi): void {
   startFriendsSync();
   startGroupsSync(ui);
   startProfileSync();
-  startConversationSync();
+  startConversationSync(ui);
   startMomentsSync();
   onPush('offline', () => {
     socket.disconnect();

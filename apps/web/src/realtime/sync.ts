@@ -7,7 +7,7 @@ import { isPending, newestMsgId } from '../stores/messageList.ts';
 import { useMessages } from '../stores/messages.ts';
 import { useSession } from '../stores/session.ts';
 import { activeChatOf } from './activeChat.ts';
-import { onLocationChange } from '../router/hashRouter.tsx';
+import type { RealtimeUi } from './ui.ts';
 import { alertIncoming, askNotificationPermissionOnce } from './alerts.ts';
 import { inParallel } from './inParallel.ts';
 import { planReconcile } from './reconcilePlan.ts';
@@ -113,7 +113,7 @@ function followOwnSends(): void {
   });
 }
 
-function followActiveChat(): void {
+function followActiveChat(ui: Pick<RealtimeUi, 'onLocationChange'>): void {
   const update = () => {
     const next = activeChatOf(window.location.hash);
     for (const id of readOwed) {
@@ -125,7 +125,7 @@ function followActiveChat(): void {
     useConversations.getState().setActive(next);
   };
   // the app's own navigation (a tap, the back arrow) and the browser's (back, a typed address)
-  onLocationChange(update);
+  ui.onLocationChange(update);
   window.addEventListener('hashchange', update);
   update();
 }
@@ -169,7 +169,7 @@ function followListPushes(): void {
  * cache, read marks and recalls to both, list settings from my other devices to the list; every
  * (re)bind catches up. Also the unread badge and title, and the alerts. Call once at start-up.
  */
-export function startConversationSync(): void {
+export function startConversationSync(ui: Pick<RealtimeUi, 'onLocationChange'>): void {
   onPush('simple', receive);
   onPush('group', receive);
   onPush('isRead', (d) => {
@@ -185,7 +185,7 @@ export function startConversationSync(): void {
   });
   followListPushes();
   followOwnSends();
-  followActiveChat();
+  followActiveChat(ui);
 
   onSocketState((state) => {
     if (state === 'bound') void reconcileAll();

@@ -8,6 +8,8 @@ import type { ConversationRow } from '../stores/conversationList.ts';
 export interface RealtimeUi {
   toast(text: string): void;
   navigate(to: string, options?: { replace?: boolean }): void;
+  /** Calls `watcher` on every change of location, the app's own navigation included (which fires no `hashchange`). */
+  onLocationChange(watcher: () => void): void;
   /** The session is gone: forget it locally and show the login page. */
   endSession(): void;
   /** The words of a message notification and the chat it opens (the chat list's labels). */
