@@ -145,8 +145,8 @@ describe('chats: the list live, read receipts, catching up after a cut, search, 
     // the chat is closed now: a new message is unread again (it counted as read while the app thought the chat open)
     await apiSend(a.page, idB, 'after the back arrow');
     await row(b.page, idA).filter({ hasText: 'after the back arrow' }).waitFor();
-    await expect.poll(() => unread(b.page, idA).textContent()).toBe('1');
-    await expect.poll(() => tabBadge(b.page)).toBe('1');
+    await expect.poll(() => unread(b.page, idA).textContent(), { timeout: 10_000 }).toBe('1');
+    await expect.poll(() => tabBadge(b.page), { timeout: 10_000 }).toBe('1');
   });
 
   it('after B’s socket is cut, the open chat catches up with what A sent meanwhile: once, in order, no reload', async () => {

@@ -369,6 +369,29 @@ describe('polish: what a new user ran into', () => {
     await reedit.click();
     expect(await a.page.inputValue('[data-testid=chat-input]')).toBe('Meet at the wrong place');
     await a.page.fill('[data-testid=chat-input]', '');
+    // my own chat list no longer shows the recalled text (the recall's push skips this device)
+    await a.page.click('[data-testid=chat-page] [data-testid=topbar-back]');
+    const row = a.page.locator(`[data-testid=chat-row-${idB}]`);
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('recalled');
+    expect(await row.textContent()).not.toContain('Meet at the wrong place');
+  });
+
+  it('deleting the last message for me: the chat list row shows the one before', async () => {
+    await openChat(a.page, idB);
+    for (const text of ['kept line', 'line to delete']) {
+      await a.page.fill('[data-testid=chat-input]', text);
+      await a.page.click('[data-testid=chat-send]');
+    }
+    const last = a.page.locator('[data-testid=chat-page] [data-testid^=message-][data-type=text]').filter({ hasText: 'line to delete' }).last();
+    await expect.poll(() => last.getAttribute('data-status')).toBe('sent');
+    const msgId = ((await last.getAttribute('data-testid')) ?? '').replace('message-', '');
+    await pressAndPick(`[data-testid=message-${msgId}] [data-testid=bubble-text]`, 'delete');
+    await a.page.locator('.adm-dialog .adm-dialog-button').filter({ hasText: 'Delete' }).click();
+    await last.waitFor({ state: 'detached' });
+    await a.page.click('[data-testid=chat-page] [data-testid=topbar-back]');
+    const row = a.page.locator(`[data-testid=chat-row-${idB}]`);
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('kept line');
+    expect(await row.textContent()).not.toContain('line to delete');
   });
 
   it('a draft survives a reload and shows as "[Draft] …" in the chat list', async () => {

@@ -32,7 +32,7 @@ interface ConversationsActions {
   upsert(contact: Partial<ConversationRow> & Pick<ConversationRow, 'id'>): void;
   patch(contactId: string | number, patch: Partial<ConversationRow>): void;
   rename(contactId: string | number, displayName: string): void;
-  applyUndo(data: UndoMessagePush): void;
+  applyUndo(data: Pick<UndoMessagePush, 'msg_id' | 'toContactId' | 'is_group' | 'fromUser'>): void;
   applyCleared(contactId: string | number, clearedMsgId: number): void;
   setActive(contactId: string | number | null): void;
   reset(): void;

@@ -8,6 +8,7 @@ import { type ChatItem, isPending } from '../../../stores/messageList.ts';
 import { useMessageExtras } from '../../../stores/messageExtras.ts';
 import { useComposer } from '../../../stores/composer.ts';
 import { useMessages } from '../../../stores/messages.ts';
+import { useConversations } from '../../../stores/conversations.ts';
 import { FAVORITES_KEY, STICKERS_KEY } from '../../../stores/favorites.ts';
 import { pickUsers } from '../../../stores/userPicker.ts';
 import { confirmForward } from './forwardConfirm.tsx';
@@ -82,6 +83,8 @@ export async function recallMessage(m: ChatItem): Promise<void> {
   try {
     const recalled = await undoMessage(m.msg_id);
     useMessages.getState().applyUndo({ msg_id: recalled.msg_id || m.msg_id });
+    // the push of the recall skips this device: its chat list row is told here
+    useConversations.getState().applyUndo({ ...recalled, msg_id: recalled.msg_id || m.msg_id });
   } catch {
     /* the client showed the server's reason */
   }
@@ -93,19 +96,26 @@ export async function deleteMessages(messages: readonly ChatItem[]): Promise<boo
   const ok = await askConfirm({ content: t('chat.menu.deleteConfirm', { count: messages.length }), confirmText: t('chat.menu.delete'), danger: true });
   if (!ok) return false;
   const store = useMessages.getState();
-  for (const m of messages) {
-    if (isPending(m)) {
-      store.remove(m.id);
-      continue;
+  const deleted = new Set<number>();
+  try {
+    for (const m of messages) {
+      if (isPending(m)) {
+        store.remove(m.id);
+        continue;
+      }
+      try {
+        await delMessage(m.msg_id);
+        store.remove(m.msg_id);
+        deleted.add(m.msg_id);
+      } catch {
+        return false;
+      }
     }
-    try {
-      await delMessage(m.msg_id);
-      store.remove(m.msg_id);
-    } catch {
-      return false;
-    }
+    return true;
+  } finally {
+    // a chat's last message gone: its row shows the one before, as the server now words it
+    if (useConversations.getState().contacts.some((c) => deleted.has(c.last_msg_id))) void useConversations.getState().load();
   }
-  return true;
 }
 
 /** The server's reason when it refused; else (network, timeout) the spec's failure text. */
