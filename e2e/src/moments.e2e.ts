@@ -99,6 +99,28 @@ describe('moments: a post with pictures, a like and a comment, the live notice, 
     expect(await b.page.locator(`${sel('moments-page')} article`).first().textContent()).toContain('Second coffee');
   });
 
+  it('a post whose answer was lost, posted again, is one post', async () => {
+    await a.page.click(sel('moments-compose'));
+    await a.page.fill(`${sel('moment-compose-text')} textarea`, 'Sunset at the pier');
+    // the server stores the first try; its answer never reaches the phone
+    let reached = 0;
+    await a.page.route('**/enterprise/moments/post', async (route) => {
+      reached++;
+      await route.fetch();
+      await route.abort('connectionreset').catch(() => undefined);
+    });
+    await a.page.click(sel('moment-compose-post'));
+    await expect.poll(() => reached, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => a.page.locator(`${sel('moment-compose-post')}.adm-button-loading`).count(), { timeout: 10_000 }).toBe(0);
+    await a.page.unroute('**/enterprise/moments/post');
+    await a.page.click(sel('moment-compose-post'));
+    await card(a.page, 'Sunset at the pier').waitFor();
+    await b.page.reload();
+    await card(b.page, 'Sunset at the pier').waitFor();
+    expect(await card(b.page, 'Sunset at the pier').count()).toBe(1);
+    expect(await card(a.page, 'Sunset at the pier').count()).toBe(1);
+  });
+
   it('C, who is not A’s friend, sees none of it', async () => {
     await c.page.goto(MOMENTS);
     await c.page.locator(sel('empty-state')).waitFor();

@@ -131,6 +131,33 @@ describe('wallet and red packets in Chromium with three users', () => {
     await a.page.reload();
   });
 
+  it('2c. a withdrawal whose answer was lost, paid again, is one withdrawal', async () => {
+    await go(a.page, '/pages/mine/purse');
+    await a.page.locator(sel('purse-withdraw')).tap();
+    await a.page.locator(`${sel('purse-amount')} input`).fill('30');
+    await a.page.locator(sel('purse-confirm')).tap();
+    // the server takes the first payment; its answer never reaches the phone
+    let reached = 0;
+    await a.page.route('**/enterprise/wallet/withdraw', async (route) => {
+      reached++;
+      await route.fetch();
+      // (a page that gave up on it first has handled it already)
+      await route.abort('connectionreset').catch(() => undefined);
+    });
+    await typePasscode(a.page, '135790');
+    await expect.poll(() => reached, { timeout: 10_000 }).toBe(1);
+    await a.page.locator(`${sel('pay-passcode')} .adm-passcode-input`).waitFor();
+    await a.page.unroute('**/enterprise/wallet/withdraw');
+    await typePasscode(a.page, '135790');
+    await a.page.locator(sel('pay-passcode')).waitFor({ state: 'hidden' });
+    const pending = await walletAdmin(app.built.ctx, ['pending']);
+    expect(pending.lines.filter((l) => l.includes('withdraw'))).toHaveLength(1);
+    expect((await info(a)).balance).toBe('70.00');
+    // given back, for the red packets that follow
+    expect((await walletAdmin(app.built.ctx, ['reject', pending.lines[0].split('\t')[0]])).exitCode).toBe(0);
+    await expect.poll(async () => (await info(a)).balance).toBe('100.00');
+  });
+
   it('3. A sends a random 3-share red packet to the group', async () => {
     await go(a.page, `/pages/message/chat?toContactId=group-${gid}&is_group=1`);
     await a.page.locator(sel('chat-more-toggle')).tap();
@@ -185,10 +212,11 @@ describe('wallet and red packets in Chromium with three users', () => {
     await expect.poll(() => a.page.locator(sel('red-packet-claim')).count()).toBe(3);
     expect(await a.page.locator(sel('red-packet-progress')).textContent()).toContain('3/3');
     await go(a.page, '/pages/mine/bill');
-    await expect.poll(() => a.page.locator(sel('bill-entry')).count()).toBe(3);
+    // newest first: the packet's share, the packet, the withdrawal of 2c given back, that withdrawal, the recharge
+    await expect.poll(() => a.page.locator(sel('bill-entry')).count()).toBe(5);
     const kinds = await a.page.locator(sel('bill-entry')).allTextContents();
     expect(kinds[1]).toContain('发红包');
-    expect(kinds[2]).toContain('充值');
+    expect(kinds[4]).toContain('充值');
     await go(a.page, '/pages/message/redPacketLog');
     await a.page.locator('.adm-tabs-tab').nth(1).tap();
     await expect.poll(() => a.page.locator(sel('log-total')).textContent()).toBe('¥10.00');

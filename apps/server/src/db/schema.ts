@@ -343,6 +343,8 @@ export interface MomentsTable {
   location: string | null;
   visibility: string;
   created_at: number;
+  /** the client's id of the post: its retries answer this one */
+  client_id: string | null;
 }
 
 export interface MomentCommentsTable {
@@ -418,6 +420,8 @@ export interface WalletRequestsTable {
   created_at: number;
   decided_at: number | null;
   notified: Generated<number>;
+  /** the client's id of the request: its retries answer this one */
+  client_id: string | null;
 }
 
 export interface RedPacketsTable {

@@ -52,8 +52,10 @@ export const setPayPasswordBody = z.object({
   password: payPasswordInput,
   repassword: payPasswordInput,
 });
-export const rechargeBody = z.object({ amount: amountInput });
-export const withdrawBody = z.object({ amount: amountInput, password: payPasswordInput });
+/** the client's id of a request: a retry with it (after a lost answer) answers the request stored, not a second one */
+const requestClientId = { client_id: clientMessageId.optional() };
+export const rechargeBody = z.object({ amount: amountInput, ...requestClientId });
+export const withdrawBody = z.object({ amount: amountInput, password: payPasswordInput, ...requestClientId });
 export const walletRequestsBody = z.object({ status: z.enum(WALLET_REQUEST_STATUSES).optional(), ...pageFields });
 
 /** Bill kinds: what moved money in or out of a wallet. */

@@ -19,6 +19,7 @@ import * as convGramBits from './019_conv_gram_bits.ts';
 import * as ftsRowidsOnly from './020_fts_rowids_only.ts';
 import * as searchFile from './021_search_file.ts';
 import * as gramBitsInSearchFile from './022_gram_bits_in_search_file.ts';
+import * as clientIds from './023_client_ids.ts';
 import type { Dialect } from './helpers.ts';
 
 export interface MigrationStep {
@@ -48,4 +49,5 @@ export const migrations: MigrationStep[] = [
   { name: '020_fts_rowids_only', up: ftsRowidsOnly.up },
   { name: '021_search_file', up: searchFile.up },
   { name: '022_gram_bits_in_search_file', up: gramBitsInSearchFile.up },
+  { name: '023_client_ids', up: clientIds.up },
 ];

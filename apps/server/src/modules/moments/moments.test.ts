@@ -53,6 +53,17 @@ describe.each(backends)('moments (%s)', (backend) => {
     expect(await canReadFile(s.built.ctx, d.id, row)).toBe(false);
   });
 
+  it('a post retried under the same client id (its answer lost) is one post', async () => {
+    const tries = await Promise.all([1, 2, 3].map(() => call('post', { text: 'posted once', client_id: 'post-1' }, a)));
+    expect(tries.map((t) => t.code)).toEqual([0, 0, 0]);
+    expect(new Set(tries.map((t) => t.data.id)).size).toBe(1);
+    const late = await post(a, { text: 'posted once', client_id: 'post-1' });
+    expect(late.id).toBe(tries[0].data.id);
+    expect((await feedOf(b)).items.filter((m) => m.text === 'posted once')).toHaveLength(1);
+    // another author's same id is another post
+    expect((await post(b, { text: 'posted once', client_id: 'post-1' })).id).not.toBe(late.id);
+  });
+
   it('a post for chosen friends is seen by them only', async () => {
     const only = await post(a, { text: 'for Ben', visibility: 'chosen', visible_to: [b.id, d.id] });
     expect((await feedOf(b)).items.map((m) => m.id)).toContain(only.id);

@@ -117,6 +117,9 @@ export function momentsService(ctx: MomentsCtx, now: () => number = Date.now) {
     },
 
     async post(me: number, body: PostBody): Promise<Moment> {
+      // a retry of a post whose answer was lost answers that post
+      const before = body.client_id === undefined ? undefined : await store.byClientId(me, body.client_id);
+      if (before !== undefined) return one(me, before);
       if (body.text === '' && body.file_ids.length === 0) throw fail('moments.empty');
       const media = await checkedMedia(me, body);
       let readers: number[] = [];
@@ -125,7 +128,7 @@ export function momentsService(ctx: MomentsCtx, now: () => number = Date.now) {
         if (readers.length === 0) throw fail('moments.chooseFriends');
       }
       const id = await store.insert(
-        { author_id: me, text: body.text, media: JSON.stringify(media), location: body.location || null, visibility: body.visibility, created_at: now() },
+        { author_id: me, text: body.text, media: JSON.stringify(media), location: body.location || null, visibility: body.visibility, created_at: now(), client_id: body.client_id ?? null },
         readers,
       );
       return one(me, id);

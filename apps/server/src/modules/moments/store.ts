@@ -16,9 +16,25 @@ const num = <T extends { id: number; created_at: number }>(r: T): T => ({ ...r, 
 /** SQL of the moments module (indexes: moments_author, moment_comments_moment, moment_notices_user, the tables' keys). */
 export function momentsStore(db: Db) {
   return {
+    /** Stores a post; answers its id, or the id of the post stored before under the same client id. */
     async insert(post: Omit<MomentRow, 'id'>, readers: number[]): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        const { id } = await trx.insertInto('moments').values(post).returning('id').executeTakeFirstOrThrow();
+        const inserted = await trx
+          .insertInto('moments')
+          .values(post)
+          .onConflict((oc) => oc.columns(['author_id', 'client_id']).where('client_id', 'is not', null).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) {
+          const before = await trx
+            .selectFrom('moments')
+            .select('id')
+            .where('author_id', '=', post.author_id)
+            .where('client_id', '=', post.client_id)
+            .executeTakeFirstOrThrow();
+          return Number(before.id);
+        }
+        const { id } = inserted;
         const media = JSON.parse(post.media) as StoredMedia[];
         if (media.length > 0) {
           await trx.insertInto('moment_files').values(media.map((m) => ({ file_id: m.file_id, moment_id: Number(id) }))).execute();
@@ -37,6 +53,11 @@ export function momentsStore(db: Db) {
         }
         await trx.deleteFrom('moments').where('id', '=', id).execute();
       });
+    },
+
+    async byClientId(authorId: number, clientId: string): Promise<number | undefined> {
+      const row = await db.selectFrom('moments').select('id').where('author_id', '=', authorId).where('client_id', '=', clientId).executeTakeFirst();
+      return row && Number(row.id);
     },
 
     async byId(id: number): Promise<MomentRow | undefined> {

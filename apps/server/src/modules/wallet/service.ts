@@ -95,40 +95,60 @@ export function walletService(ctx: Pick<AppContext, 'db' | 'dialect' | 'hub' | '
     if (asked + fen > max) throw fail(kind === 'recharge' ? 'wallet.rechargeDayMax' : 'wallet.withdrawDayMax', { max: fenToYuan(max) });
   }
 
-  /** Stores a request (and, for a withdrawal, holds its amount) in one transaction; then asks the provider. */
-  async function request(me: number, kind: 'recharge' | 'withdraw', fen: number): Promise<WalletRequest> {
+  /**
+   * The request made before under the client's id, when this is a retry of it (its answer was lost);
+   * the same id for another kind or amount is refused.
+   */
+  async function madeBefore(db: Db, me: number, kind: 'recharge' | 'withdraw', fen: number, clientId: string | undefined) {
+    if (clientId === undefined) return undefined;
+    const before = await walletStore.requestByClientId(db, me, clientId);
+    if (before && (before.kind !== kind || Number(before.amount) !== fen)) throw fail('wallet.idTaken');
+    return before;
+  }
+
+  /**
+   * Stores a request (and, for a withdrawal, holds its amount) in one transaction; then asks the
+   * provider. A retry under the same client id answers the request stored.
+   */
+  async function request(me: number, kind: 'recharge' | 'withdraw', fen: number, clientId: string | undefined): Promise<WalletRequest> {
     const now = Date.now();
     const row = await db.transaction().execute(async (trx) => {
       if (!(await walletStore.lock(trx, ctx.dialect, me))) throw fail('wallet.notOpened');
+      // under the wallet's lock: of two tries at once, the second sees the first
+      const before = await madeBefore(trx, me, kind, fen, clientId);
+      if (before) return { r: before, balance: undefined, retried: true };
       await checkDayLimit(trx, me, kind, fen, now);
-      const r = await walletStore.insertRequest(trx, { user_id: me, kind, amount: fen, provider: provider.name, now });
+      const r = await walletStore.insertRequest(trx, { user_id: me, kind, amount: fen, provider: provider.name, now, client_id: clientId ?? null });
       if (kind === 'withdraw') {
         const hold: Transfer = { kind: 'withdraw', ref: `request:${r.id}`, from: userAccount(me), to: SYSTEM_ACCOUNTS.withdrawal, amount: fen, now };
         const balances = await transfer(trx, hold);
-        return { r, balance: balances.get(me) };
+        return { r, balance: balances.get(me), retried: false };
       }
-      return { r, balance: undefined };
+      return { r, balance: undefined, retried: false };
     });
+    if (row.retried) return requestOut(row.r);
     if (row.balance !== undefined) ctx.hub.pushUsers([me], 'walletBalance', { balance: fenToYuan(row.balance), reason: kind });
     const verdict = await provider.submit({ id: row.r.id, kind, amount: fen, userId: me });
     if (verdict === 'approved') return decideRequest(deps, row.r.id, 'approve');
     return requestOut(row.r);
   }
 
-  async function recharge(me: number, amount: unknown): Promise<WalletRequest> {
+  async function recharge(me: number, amount: unknown, clientId?: string): Promise<WalletRequest> {
     const fen = amountFen(amount);
     if (fen > RECHARGE_MAX_FEN) throw fail('wallet.rechargeMax', { max: fenToYuan(RECHARGE_MAX_FEN) });
     await openedWallet(me);
-    return request(me, 'recharge', fen);
+    return request(me, 'recharge', fen, clientId);
   }
 
-  async function withdraw(me: number, amount: unknown, password: string): Promise<WalletRequest> {
+  async function withdraw(me: number, amount: unknown, password: string, clientId?: string): Promise<WalletRequest> {
     const fen = amountFen(amount);
     if (fen > WITHDRAW_MAX_FEN) throw fail('wallet.withdrawMax', { max: fenToYuan(WITHDRAW_MAX_FEN) });
     const w = await openedWallet(me);
-    if (Number(w.balance) < fen) throw fail('wallet.insufficient');
+    // a retry: the balance already holds what the first try took
+    const retried = Number(w.balance) < fen ? await madeBefore(db, me, 'withdraw', fen, clientId) : undefined;
+    if (Number(w.balance) < fen && !retried) throw fail('wallet.insufficient');
     await checkPassword(db, me, password);
-    return request(me, 'withdraw', fen);
+    return request(me, 'withdraw', fen, clientId);
   }
 
   async function requests(me: number, status: string | undefined, page: number, limit: number): Promise<WalletRequest[]> {

@@ -74,7 +74,12 @@ export const walletStore = {
     return Number(row?.total ?? 0);
   },
 
-  async insertRequest(db: Db, r: { user_id: number; kind: string; amount: number; provider: string; now: number }) {
+  /** My request made under the client's id `clientId`, if there is one. */
+  async requestByClientId(db: Db, userId: number, clientId: string) {
+    return db.selectFrom('wallet_requests').selectAll().where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
+  },
+
+  async insertRequest(db: Db, r: { user_id: number; kind: string; amount: number; provider: string; now: number; client_id: string | null }) {
     return (await db
       .insertInto('wallet_requests')
       .values({
@@ -85,6 +90,7 @@ export const walletStore = {
         provider: r.provider,
         created_at: r.now,
         decided_at: null,
+        client_id: r.client_id,
       })
       .returningAll()
       .executeTakeFirstOrThrow()) as RequestRow;

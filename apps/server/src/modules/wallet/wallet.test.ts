@@ -141,6 +141,30 @@ for (const backend of backends) {
       expect((await admin(['audit'])).exitCode).toBe(0);
     });
 
+    it('a retried request (its answer lost) under the same client id is the same request: one withdrawal held, one recharge', async () => {
+      const u = await funded('100.00');
+      const tries = await Promise.all(Array.from({ length: 4 }, () => call('withdraw', { amount: '80', password: '000000', client_id: 'w-1' }, u)));
+      expect(new Set(tries.map((t) => t.body.data.id)).size).toBe(1);
+      // later, with 20.00 left: the answer of the first, not "not enough"
+      const late = await call('withdraw', { amount: '80', password: '000000', client_id: 'w-1' }, u);
+      expect(late.body.data).toMatchObject({ id: tries[0].body.data.id, kind: 'withdraw', amount: '80.00', status: 'pending' });
+      expect((await call('walletInfo', {}, u)).body.data).toMatchObject({ balance: '20.00', pendingWithdraw: '80.00' });
+      // the same id for another amount or kind is refused; a new id is a new request
+      expect(keyOf(await call('withdraw', { amount: '10', password: '000000', client_id: 'w-1' }, u))).toBe('wallet.idTaken');
+      expect(keyOf(await call('recharge', { amount: '80', client_id: 'w-1' }, u))).toBe('wallet.idTaken');
+      const recharges = await Promise.all([1, 2, 3].map(() => call('recharge', { amount: '5', client_id: 'r-1' }, u)));
+      expect(new Set(recharges.map((t) => t.body.data.id)).size).toBe(1);
+      expect((await call('walletRequests', {}, u)).body.data.map((r: { kind: string; amount: string }) => `${r.kind} ${r.amount}`)).toEqual([
+        'recharge 5.00',
+        'withdraw 80.00',
+        'recharge 100.00',
+      ]);
+      // another user's id is theirs
+      const other = await funded('10.00');
+      expect((await call('recharge', { amount: '5', client_id: 'r-1' }, other)).body.data.id).not.toBe(recharges[0].body.data.id);
+      expect((await admin(['audit'])).exitCode).toBe(0);
+    });
+
     it('8 parallel payments with the right password all go through: none is refused as locked', async () => {
       const u = await funded('10.00');
       const answers = await Promise.all(Array.from({ length: 8 }, () => call('withdraw', { amount: '0.01', password: '000000' }, u)));

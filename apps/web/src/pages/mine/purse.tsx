@@ -15,6 +15,7 @@ import type { PageProps } from '../../router/pageProps.ts';
 import { PayPasscode } from './walletKit/PayPasscode.tsx';
 import { REQUESTS_KEY, useWallet, WALLET_KEY } from './walletKit/queries.ts';
 import styles from './walletKit/wallet.module.css';
+import { useRetryIds } from '../../hooks/useRetryIds.ts';
 
 type Action = 'recharge' | 'withdraw';
 
@@ -32,10 +33,12 @@ export default function PursePage({ titleKey }: PageProps) {
   const [amount, setAmount] = useState('');
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState('');
+  const retryIds = useRetryIds();
 
   const refresh = () => client.invalidateQueries({ queryKey: WALLET_KEY });
   const finish = (done: WalletRequest) => {
     showToast(done.kind === 'recharge' ? t('wallet.purse.rechargeSent') : t('wallet.purse.withdrawSent'), 'success');
+    retryIds.forget();
     setAction(null);
     setPaying(false);
     setAmount('');
@@ -44,7 +47,7 @@ export default function PursePage({ titleKey }: PageProps) {
   const confirm = async () => {
     if (action === 'recharge') {
       try {
-        finish(await api.call('recharge', { amount: amount.trim() }));
+        finish(await api.call('recharge', { amount: amount.trim(), client_id: retryIds.idFor(`recharge ${amount.trim()}`) }));
       } catch {
         // the refusal was shown
       }
@@ -55,7 +58,7 @@ export default function PursePage({ titleKey }: PageProps) {
   };
   const pay = async (password: string) => {
     try {
-      finish(await api.call('withdraw', { amount: amount.trim(), password }, { silent: true }));
+      finish(await api.call('withdraw', { amount: amount.trim(), password, client_id: retryIds.idFor(`withdraw ${amount.trim()}`) }, { silent: true }));
     } catch (err) {
       setPayError((err as Error).message);
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from '../../api/numbers.ts';
+import { clientMessageId } from '../../api/messages.ts';
 import { DB_ID_MAX } from '../../limits.ts';
 import { endpoint } from '../define.ts';
 import { MOMENT_COMMENT_MAX, MOMENT_IMAGES_MAX, MOMENT_LOCATION_MAX, MOMENT_PAGE_DEFAULT, MOMENT_PAGE_MAX, MOMENT_TEXT_MAX, MOMENT_VIDEO_SECONDS_MAX, MOMENT_VISIBILITIES, MOMENT_VISIBLE_TO_MAX } from './momentsRules.ts';
@@ -74,6 +75,8 @@ const postBody = z
     visibility: z.enum(MOMENT_VISIBILITIES).default('friends'),
     /** with visibility 'chosen': the friends who may see it */
     visible_to: z.array(id).max(MOMENT_VISIBLE_TO_MAX).default([]),
+    /** the client's id of the post: a retry with it (after a lost answer) answers the post stored, not a second one */
+    client_id: clientMessageId.optional(),
   })
   .strict();
 

@@ -16,6 +16,7 @@ export const walletErrors = errorTable({
   'wallet.payPasswordFormat': { code: Code.BAD_REQUEST, text: 'The payment password is exactly 6 digits.' },
   'wallet.payPasswordMismatch': { code: Code.BAD_REQUEST, text: 'The passwords do not match.' },
   'wallet.payPasswordWrong': { code: Code.FORBIDDEN, text: 'Wrong payment password. {{left}} tries left.' },
+  'wallet.idTaken': { code: Code.BAD_REQUEST, text: 'This request id belongs to another request. Ask again with a new id.' },
   'wallet.payPasswordLocked': {
     code: Code.FORBIDDEN,
     text: 'Too many wrong payment passwords. Try again in {{minutes}} minutes.',

@@ -9,6 +9,7 @@ import { showToast } from '../../../components/feedback.tsx';
 import { appContainer } from '../../../layout.ts';
 import { useFriendList } from '../../../stores/friends.ts';
 import styles from './moments.module.css';
+import { useRetryIds } from '../../../hooks/useRetryIds.ts';
 
 interface Picked {
   file: File;
@@ -70,12 +71,15 @@ export function Composer({ open, onClose, onPosted }: { open: boolean; onClose()
     setPicked(next);
   };
 
+  const retryIds = useRetryIds();
   const post = useMutation({
     mutationFn: async () => {
       const ids: number[] = [];
       for (const p of picked) ids.push((await uploadFile(p.file, p.file.name, { kind: p.kind })).file_id);
       const video = picked.find((p) => p.kind === 'video');
+      const what = JSON.stringify([text, picked.map((p) => [p.file.name, p.file.size]), location, visibility, chosen]);
       return api.call('momentPost', {
+        client_id: retryIds.idFor(what),
         text,
         file_ids: ids,
         duration: video ? Math.min(video.duration, MOMENT_VIDEO_SECONDS_MAX) : 0,
@@ -85,6 +89,7 @@ export function Composer({ open, onClose, onPosted }: { open: boolean; onClose()
       });
     },
     onSuccess: () => {
+      retryIds.forget();
       reset();
       onPosted();
     },
