@@ -15,6 +15,11 @@ export const SOCKET_IDLE_CLOSE_MS = 60_000;
 export const SOCKET_RECONNECT_DELAY_MS = 5_000;
 export const SOCKET_RECONNECT_ATTEMPTS = 5;
 /**
+ * After the reconnect attempts are used up (the error state, "tap to retry"), a new round starts by
+ * itself this long after: a phone left on the table comes back once the server does.
+ */
+export const SOCKET_GIVEN_UP_RETRY_MS = 60_000;
+/**
  * The close code of a server going down on purpose (WebSocket "Service Restart"): the client
  * reconnects at once, after a random wait up to this long so that the clients of a node do not
  * all arrive in the same millisecond, without using up its reconnect attempts.

@@ -98,11 +98,34 @@ describe('RealtimeSocket', () => {
       last().serverCloses();
     }
     expect(client.getState()).toBe('error');
-    vi.advanceTimersByTime(60_000);
-    expect(sockets).toHaveLength(6);
     client.retry();
     expect(sockets).toHaveLength(7);
     expect(client.getState()).toBe('connecting');
+  });
+
+  it('after giving up, starts a new round by itself a minute later (the server was down longer than the attempts)', () => {
+    const { client, sockets, last } = setup();
+    client.connect();
+    last().serverCloses();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      vi.advanceTimersByTime(5_000);
+      last().serverCloses();
+    }
+    expect(client.getState()).toBe('error');
+    vi.advanceTimersByTime(59_999);
+    expect(sockets).toHaveLength(6);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(7);
+    expect(client.getState()).toBe('connecting');
+    last().serverOpens();
+    last().serverSends({ type: 'init', client_id: 'c-3' });
+    last().serverSends({ type: 'bindUid', data: { user_id: 7 } });
+    expect(client.getState()).toBe('bound');
+    // closed on purpose (signed out): no round starts
+    client.disconnect();
+    expect(client.getState()).toBe('idle');
+    vi.advanceTimersByTime(120_000);
+    expect(sockets).toHaveLength(7);
   });
 
   it('starts counting again after a successful bind', () => {

@@ -4,6 +4,7 @@ import {
   type Push,
   type PushTypeName,
   SOCKET_HEARTBEAT_MS,
+  SOCKET_GIVEN_UP_RETRY_MS,
   SOCKET_RECONNECT_ATTEMPTS,
   SOCKET_RECONNECT_DELAY_MS,
   SOCKET_RESTART_CLOSE_CODE,
@@ -70,7 +71,7 @@ interface PendingCall {
 /**
  * The socket client (spec §4 "Socket", design "Realtime"): on `init` it stores the client id and
  * binds with the token; it pings every 20 s, reconnects every 5 s up to 5 times, then reports the
- * error state until `retry()`.
+ * error state until `retry()`, or until a new round starts by itself a minute later.
  */
 export class RealtimeSocket {
   private ws: WebSocketLike | null = null;
@@ -232,6 +233,7 @@ export class RealtimeSocket {
   private scheduleReconnect(delayMs = this.reconnectDelayMs): void {
     if (this.attempts >= this.maxAttempts) {
       this.setState('error');
+      this.reconnectTimer = setTimeout(() => this.retry(), SOCKET_GIVEN_UP_RETRY_MS);
       return;
     }
     this.attempts += 1;

@@ -60,8 +60,13 @@ export function connectSession(ui: RealtimeUi): void {
   });
   if (useSession.getState().authToken) socket.connect();
 
-  window.addEventListener('online', () => {
+  // given up (the error state): the network or the page coming back tries again at once
+  const retryIfGivenUp = () => {
     if (getSocketState() === 'error') socket.retry();
+  };
+  window.addEventListener('online', retryIfGivenUp);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') retryIfGivenUp();
   });
 
   window.__parley = {
