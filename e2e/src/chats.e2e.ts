@@ -308,4 +308,76 @@ describe('chats: the list live, read receipts, catching up after a cut, search, 
     expect(real(a.errors)).toEqual([]);
     expect(real(b.errors)).toEqual([]);
   });
+  it('messages B writes during a cut go after it one at a time, in the order written, each once', async () => {
+    await go(b.page, `#/pages/message/chat?toContactId=${idA}&is_group=0&name=Alice`);
+    await b.page.waitForSelector('[data-testid=chat-page] [data-testid=chat-input]');
+    await cutSocket(b.page, b);
+    const written = Array.from({ length: 12 }, (_, i) => `in order ${i + 1}`);
+    for (const text of written) {
+      await b.page.fill('[data-testid=chat-input]', text);
+      await b.page.click('[data-testid=chat-send]');
+    }
+    // sends on their way at once after the cut (socket calls and HTTP posts): all at once, the server
+    // stored them in the order their answers raced in
+    let inFlight = 0;
+    let most = 0;
+    const began = () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+    };
+    const calls = new Set<number>();
+    const frame = (payload: string | Buffer) => {
+      try {
+        return JSON.parse(String(payload)) as { type?: string; name?: string; seq?: number; data?: { seq?: number } };
+      } catch {
+        return null;
+      }
+    };
+    b.page.on('websocket', (ws) => {
+      ws.on('framesent', ({ payload }) => {
+        const f = frame(payload);
+        if (f?.type === 'call' && f.name === 'sendMessage' && typeof f.seq === 'number') {
+          calls.add(f.seq);
+          began();
+        }
+      });
+      ws.on('framereceived', ({ payload }) => {
+        const f = frame(payload);
+        if (f?.type === 'answer' && calls.delete(f.data?.seq ?? -1)) inFlight -= 1;
+      });
+    });
+    const isSend = (r: { url(): string }) => r.url().endsWith('/enterprise/im/sendMessage');
+    b.page.on('request', (r) => isSend(r) && began());
+    const answered = (r: { url(): string }) => isSend(r) && (inFlight -= 1);
+    b.page.on('requestfinished', answered);
+    b.page.on('requestfailed', answered);
+    await restoreSocket(b.page, b);
+    const mine = b.page.locator('[data-testid=chat-page] [data-testid^=message-][data-type=text]').filter({ hasText: 'in order' });
+    await expect
+      .poll(async () => (await mine.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))).join(), { timeout: 30_000 })
+      .toBe(Array(12).fill('sent').join());
+    expect(most).toBe(1);
+    // as the server stored them (A's copy, by msg_id)
+    const stored = await a.page.evaluate(async (peer) => {
+      const response = await fetch('/enterprise/im/getMessageList', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: localStorage.getItem('authToken') ?? '' },
+        body: JSON.stringify({ toContactId: peer, is_group: 0, page: 1, limit: 20 }),
+      });
+      return ((await response.json()) as { data: { content: string }[] }).data.map((m) => m.content);
+    }, idB);
+    expect(stored.filter((t) => t.startsWith('in order'))).toEqual(written);
+  });
+  it('a message refused for good (no longer friends) stays failed on screen but leaves the outbox: no retry at every start', async () => {
+    await go(b.page, `#/pages/message/chat?toContactId=${idC}&is_group=0&name=Carol`);
+    await b.page.waitForSelector('[data-testid=chat-page] [data-testid=chat-input]');
+    const ended = await a.context.request.post(`${app.url}/enterprise/friend/del`, { headers: { Authorization: tokenC }, data: { id: idB } });
+    expect(((await ended.json()) as { code: number }).code).toBe(0);
+    await b.page.fill('[data-testid=chat-input]', 'after the friendship');
+    await b.page.click('[data-testid=chat-send]');
+    const bubble = b.page.locator('[data-testid=chat-page] [data-testid^=message-][data-type=text]').filter({ hasText: 'after the friendship' });
+    await expect.poll(() => bubble.getAttribute('data-status'), { timeout: 10_000 }).toBe('failed');
+    const kept = await b.page.evaluate((me) => localStorage.getItem(`outbox:${me}`) ?? '', idB);
+    expect(kept).not.toContain('after the friendship');
+  });
 });

@@ -8,7 +8,7 @@ import { create } from 'zustand';
 import { ApiError } from '../api/client.ts';
 import { getMessageList, type MessageListQuery, sendMessage } from '../api/messages.ts';
 import { uploadFile } from '../api/uploads.ts';
-import { onSocketState } from '../realtime/socket.ts';
+import { getSocketState, onSocketState } from '../realtime/socket.ts';
 import {
   advanceSynced,
   type ChatItem,
@@ -178,6 +178,10 @@ export const useMessages = create<MessagesState>()((set, get) => {
       if (error instanceof ApiError && error.reason === 'aborted') return;
       const failure = failureOf(error);
       update(contactId, (t) => ({ items: patchPending(t.items, clientId, { status: 'failed', failure, progress: undefined }) }));
+      // refused for good (no longer friends, muted): not sent again at the next start; the bubble stays
+      if (failure === 'refused') dropFromOutbox(clientId);
+      // lost on a live connection (a stalled server): tried again soon, as after a reconnect
+      else retryNetworkFailuresSoon();
     }
   }
 
@@ -332,12 +336,40 @@ export const useMessages = create<MessagesState>()((set, get) => {
   };
 });
 
-/** Local messages that failed on the network are sent again as soon as the socket is bound again. */
-function retryNetworkFailures(): void {
-  for (const [clientId, job] of outgoing) {
-    const item = useMessages.getState().byContact[job.contactId]?.items.find((m) => m.id === clientId);
-    if (item?.status === 'failed' && item.failure === 'network') void useMessages.getState().resend(clientId);
+let retrying: { again: boolean } | null = null;
+/**
+ * Local messages that failed on the network are sent again as soon as the socket is bound again,
+ * one after another in the order they were written (all at once, the server stored them in the
+ * order their answers raced in).
+ */
+async function retryNetworkFailures(): Promise<void> {
+  if (retrying) {
+    retrying.again = true;
+    return;
   }
+  retrying = { again: false };
+  try {
+    do {
+      retrying.again = false;
+      for (const [clientId, job] of [...outgoing]) {
+        const item = useMessages.getState().byContact[job.contactId]?.items.find((m) => m.id === clientId);
+        if (item?.status === 'failed' && item.failure === 'network') await useMessages.getState().resend(clientId);
+      }
+    } while (retrying.again);
+  } finally {
+    retrying = null;
+  }
+}
+
+/** How long after a send lost on a live connection the failed ones are tried again. */
+const RETRY_AFTER_LOSS_MS = 5_000;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+function retryNetworkFailuresSoon(): void {
+  if (retryTimer !== undefined) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    if (getSocketState() === 'bound') void retryNetworkFailures();
+  }, RETRY_AFTER_LOSS_MS);
 }
 /**
  * Start-up of a session: the messages kept in the outbox by an earlier visit come back as pending
@@ -377,7 +409,7 @@ async function restoreOutbox(): Promise<void> {
 }
 onSocketState((state) => {
   if (state !== 'bound') return;
-  retryNetworkFailures();
+  void retryNetworkFailures();
   void restoreOutbox();
 });
-if (typeof window !== 'undefined') window.addEventListener('online', retryNetworkFailures);
+if (typeof window !== 'undefined') window.addEventListener('online', () => void retryNetworkFailures());
