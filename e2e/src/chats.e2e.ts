@@ -347,8 +347,12 @@ describe('chats: the list live, read receipts, catching up after a cut, search, 
       });
     });
     const isSend = (r: { url(): string }) => r.url().endsWith('/enterprise/im/sendMessage');
-    b.page.on('request', (r) => isSend(r) && began());
-    const answered = (r: { url(): string }) => isSend(r) && (inFlight -= 1);
+    b.page.on('request', (r) => {
+      if (isSend(r)) began();
+    });
+    const answered = (r: { url(): string }) => {
+      if (isSend(r)) inFlight -= 1;
+    };
     b.page.on('requestfinished', answered);
     b.page.on('requestfailed', answered);
     await restoreSocket(b.page, b);
