@@ -38,6 +38,31 @@ describe.each(backends)('calls over the socket (%s)', (backend) => {
     expect(list.body.data.map((m: { id: string }) => m.id)).toEqual([id]);
   });
 
+  it("sends from one socket are stored in the order they were sent, however long each one's checks take", async () => {
+    s = await startServer(backend);
+    const [a, b] = [await s.user('A'), await s.user('B')];
+    await befriend(s.built.ctx.db, a.id, b.id);
+    const wsA = await bound(s, a);
+    // the first send's friendship check is slow (a cold cache, a busy database)
+    const friends = s.built.ctx.friends;
+    const mutual = friends.mutual.bind(friends);
+    let checks = 0;
+    friends.mutual = async (x: number, y: number) => {
+      if (checks++ === 0) await new Promise((r) => setTimeout(r, 150));
+      return mutual(x, y);
+    };
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    ids.forEach((id, i) => wsA.send({ type: 'call', seq: 100 + i, name: 'sendMessage', body: { id, toContactId: b.id, is_group: 0, type: 'text', content: `n${i}` } }));
+    const bySeq = new Map<number, number>();
+    for (let i = 0; i < ids.length; i++) {
+      const answer = (await wsA.next('answer')).data as { seq: number; data: { msg_id: number } };
+      bySeq.set(answer.seq, answer.data.msg_id);
+    }
+    friends.mutual = mutual;
+    const msgIds = [100, 101, 102].map((seq) => bySeq.get(seq) as number);
+    expect(msgIds).toEqual([...msgIds].sort((x, y) => x - y));
+  });
+
   it('refuses what HTTP refuses, with the same envelope: a stranger, a bad body, an unbound socket, an endpoint not callable there', async () => {
     s = await startServer(backend);
     const [a, stranger] = [await s.user('A'), await s.user('Stranger')];

@@ -43,6 +43,11 @@ interface Client {
   user: AuthUser | null;
   windowStart: number;
   framesInWindow: number;
+  /**
+   * The socket's sends, one after another: each starts once the one before is answered, so that
+   * messages are stored in the order the socket sent them (their checks take unequal times).
+   */
+  sends: Promise<unknown>;
 }
 
 const CLIENT = Symbol('client');
@@ -132,9 +137,13 @@ export function attachSocket(
       case 'bindUid':
         void bindByToken(client, frame.token);
         break;
-      case 'call':
-        void calls.answer(client.user, frame, conn.clientId).then((answer) => hub.reply(conn, answer));
+      case 'call': {
+        const answer = () => calls.answer(client.user, frame, conn.clientId).then((a) => hub.reply(conn, a));
+        if (frame.name !== 'sendMessage') void answer();
+        // (a failed one must not stop the sends after it)
+        else client.sends = client.sends.then(answer).catch((err: unknown) => app.log.error({ err }, 'a socket send failed'));
         break;
+      }
       default:
         this.send(frameOf('error', frameError('common.unknownFrame')));
     }
@@ -169,7 +178,7 @@ export function attachSocket(
     wss.handleUpgrade(req, socket, head, (ws) => {
       perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
       const conn = hub.add(ws, socket);
-      (ws as ClientSocket)[CLIENT] = { conn, address, user: null, windowStart: Date.now(), framesInWindow: 0 };
+      (ws as ClientSocket)[CLIENT] = { conn, address, user: null, windowStart: Date.now(), framesInWindow: 0, sends: Promise.resolve() };
       ws.send(JSON.stringify({ type: 'init', client_id: conn.clientId, data: { client_id: conn.clientId } }));
       ws.on('message', onMessage);
       ws.on('close', onClose);
