@@ -52,7 +52,7 @@ describe.each(backends)('calls over the socket (%s)', (backend) => {
       return mutual(x, y);
     };
     const ids = [randomUUID(), randomUUID(), randomUUID()];
-    ids.forEach((id, i) => wsA.send({ type: 'call', seq: 100 + i, name: 'sendMessage', body: { id, toContactId: b.id, is_group: 0, type: 'text', content: `n${i}` } }));
+    for (const [i, id] of ids.entries()) wsA.send({ type: 'call', seq: 100 + i, name: 'sendMessage', body: { id, toContactId: b.id, is_group: 0, type: 'text', content: `n${i}` } });
     const bySeq = new Map<number, number>();
     for (let i = 0; i < ids.length; i++) {
       const answer = (await wsA.next('answer')).data as { seq: number; data: { msg_id: number } };
