@@ -354,6 +354,12 @@ describe('polish: what a new user ran into', () => {
     await finger.down(tap.x, tap.y);
     await finger.up();
     await expect.poll(inView).toBe(true);
+    // Bob recalls the question: the reply no longer shows its words, live and after a reload
+    await call(tokenB, '/enterprise/im/undoMessage', { id: quotedId });
+    await expect.poll(() => strip.textContent(), { timeout: 10_000 }).toBe('The quoted message was recalled');
+    await a.page.reload();
+    await reply.waitFor();
+    expect(await reply.locator('[data-testid^=message-quote-]').textContent()).toBe('The quoted message was recalled');
   });
 
   it('re-edit: my recalled text comes back into the field from the recall notice', async () => {

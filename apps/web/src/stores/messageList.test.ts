@@ -96,6 +96,15 @@ describe('updates', () => {
     expect(markRecalled(same, 5)).toBe(same);
   });
 
+  it('recall takes the words out of the replies that quote it, also when the recalled one is not loaded', () => {
+    const quote = { msg_id: 2, from: { id: 7, name: 'Bob' }, type: 'text', text: 'secret' };
+    const reply = msg(3, { extends: { quote, note: 'kept' } });
+    const out = markRecalled([msg(2, { content: 'secret' }), reply, msg(4, { extends: { quote: { ...quote, msg_id: 1 } } })], 2);
+    expect(out[1].extends).toEqual({ quote: { ...quote, text: '', recalled: 1 }, note: 'kept' });
+    expect(out[2].extends.quote).toMatchObject({ msg_id: 1, text: 'secret' });
+    expect(markRecalled([reply], 2)[0].extends.quote).toMatchObject({ text: '', recalled: 1 });
+  });
+
   it('read marks only my messages up to the cursor', () => {
     const theirs = msg(2, { fromUser: { id: OTHER, user_id: OTHER, realname: '', displayName: 'o', avatar: '', avatar_color: 1 } });
     const out = markReadUpTo([msg(1), theirs, msg(3), msg(4)], ME, 3);

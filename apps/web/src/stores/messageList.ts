@@ -101,10 +101,19 @@ export function oldestMsgId(items: readonly ChatItem[]): number {
 
 /** Marks a message recalled (content, file and mentions dropped). Same list when absent. */
 export function markRecalled(items: readonly ChatItem[], msgId: number): ChatItem[] {
+  let out = items as ChatItem[];
   const i = items.findIndex((m) => !isPending(m) && m.msg_id === msgId);
-  if (i < 0 || items[i].is_undo === 1) return items as ChatItem[];
-  const out = [...items];
-  out[i] = { ...items[i], is_undo: 1, content: '', file: null, at: [], extends: {} };
+  if (i >= 0 && items[i].is_undo !== 1) {
+    out = [...items];
+    out[i] = { ...items[i], is_undo: 1, content: '', file: null, at: [], extends: {} };
+  }
+  // the replies that quote it keep who and what kind, not its words (as the server keeps them)
+  for (const [j, m] of out.entries()) {
+    const quote = m.extends?.quote as { msg_id?: unknown; recalled?: unknown } | undefined;
+    if (!quote || quote.msg_id !== msgId || quote.recalled === 1) continue;
+    if (out === items) out = [...items];
+    out[j] = { ...m, extends: { ...m.extends, quote: { ...quote, text: '', recalled: 1 } } };
+  }
   return out;
 }
 

@@ -34,8 +34,10 @@ export interface MessageQuote {
   msg_id: number;
   from: { id: number; name: string };
   type: string;
-  /** the start of a quoted text ('' for other types) */
+  /** the start of a quoted text ('' for other types, and once recalled) */
   text: string;
+  /** 1: the quoted message was recalled since; its words are gone */
+  recalled?: 1;
 }
 
 /** How much of a quoted text a reply keeps. */

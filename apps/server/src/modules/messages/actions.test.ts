@@ -186,6 +186,11 @@ describe.each(backends)('recall and forward (%s)', (backend) => {
     expect((await send(s, a.token, { toContactId: b.id, content: 'x', extends: { quote: { msg_id: elsewhere.msg_id } } })).body.code).toBe(404);
     expect((await send(s, stranger.token, { toContactId: stranger.id, content: 'x', extends: { quote: { msg_id: asked.msg_id } } })).body.code).toBe(404);
     await undo(b, asked.msg_id);
+    // the reply keeps who and what kind, not the recalled words
+    const after = await s.post('/enterprise/im/getMessageList', { toContactId: a.id, last_msg_id: asked.msg_id }, b.token);
+    const kept = after.body.data.find((m: ChatMessage) => m.msg_id === reply.body.data.msg_id);
+    expect(kept.extends.quote).toEqual({ msg_id: asked.msg_id, from: { id: b.id, name: b.nickname }, type: 'text', text: '', recalled: 1 });
+    expect(JSON.stringify(after.body.data)).not.toContain('Lunch at noon?');
     expect((await send(s, a.token, { toContactId: b.id, content: 'x', extends: { quote: { msg_id: asked.msg_id } } })).body.code).toBe(404);
     expect((await send(s, a.token, { toContactId: b.id, content: 'x', extends: { quote: { msg_id: 'abc' } } })).body.code).toBe(404);
     expect(await countMessages()).toBe(before + 1);

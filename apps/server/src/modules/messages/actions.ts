@@ -57,7 +57,7 @@ export function messageActions(ctx: AppContext, checkTarget: CheckTarget) {
       now: Date.now(),
     });
     if (!verdict.ok) throw fail(RECALL_REFUSALS[verdict.reason]);
-    await messagesStore.recall(db, Number(row.msg_id));
+    await messagesStore.recall(db, { msgId: Number(row.msg_id), convKey: row.conv_key });
     const recalled = { ...row, is_undo: 1, content: '', extends: '{}', at: '[]', file_id: null };
     const data: UndoMessagePush = {
       msg_id: Number(row.msg_id),

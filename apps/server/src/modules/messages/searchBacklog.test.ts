@@ -65,7 +65,7 @@ describe('search before the index has the newest messages (sqlite)', () => {
     const unindexed = sent.filter((m) => m.msg_id > indexed && m.content.startsWith('Apple') && m.conv_key === privateConvKey(a.id, b.id));
     // recalled before it was indexed; deleted by Ann; Ann's chat with Cy cleared up to a not-yet-indexed message
     const recalled = unindexed[unindexed.length - 1].msg_id;
-    await messagesStore.recall(db, recalled);
+    await messagesStore.recall(db, { msgId: recalled, convKey: privateConvKey(a.id, b.id) });
     hidden.add(recalled);
     const deleted = unindexed[unindexed.length - 2].msg_id;
     await messagesStore.deleteFor(db, a.id, deleted);

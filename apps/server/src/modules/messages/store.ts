@@ -223,12 +223,31 @@ export const messagesStore = {
     await insertChatRows(trx, rows);
   },
 
-  async recall(db: Db, msgId: number): Promise<void> {
-    await db
-      .updateTable('messages')
-      .set({ is_undo: 1, content: '', extends: '{}', at: '[]', file_id: null })
-      .where('msg_id', '=', msgId)
-      .execute();
+  /**
+   * Recalls a message, and forgets its words in the replies that quote it (they keep who and what
+   * kind, marked `recalled`): only the conversation's later messages with a quote are read.
+   */
+  async recall(db: Db, msg: { msgId: number; convKey: string }): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('messages')
+        .set({ is_undo: 1, content: '', extends: '{}', at: '[]', file_id: null })
+        .where('msg_id', '=', msg.msgId)
+        .execute();
+      const replies = await trx
+        .selectFrom('messages')
+        .select(['msg_id', 'extends'])
+        .where('conv_key', '=', msg.convKey)
+        .where('msg_id', '>', msg.msgId)
+        .where('extends', 'like', `%"quote":{"msg_id":${msg.msgId},%`)
+        .execute();
+      for (const reply of replies) {
+        const ext = JSON.parse(reply.extends) as { quote?: Record<string, unknown> };
+        if (ext.quote?.msg_id !== msg.msgId) continue;
+        ext.quote = { ...ext.quote, text: '', recalled: 1 };
+        await trx.updateTable('messages').set({ extends: JSON.stringify(ext) }).where('msg_id', '=', reply.msg_id).execute();
+      }
+    });
   },
 
   async deleteFor(db: Db, userId: number, msgId: number): Promise<void> {
