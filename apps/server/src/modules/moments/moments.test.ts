@@ -122,6 +122,24 @@ describe.each(backends)('moments (%s)', (backend) => {
     expect(((await call('like', { id: p.id, like: 0 }, b)).data as Moment).liked).toBe(false);
   });
 
+  it("a like taken back or a comment removed by B tells A's feed to read the post again, live", async () => {
+    const p = await post(a, { text: 'take it back' });
+    const watcher = await boundSocket(s.wsUrl, a.token);
+    await call('like', { id: p.id }, b);
+    const commented = (await call('comment', { id: p.id, text: 'oops' }, b)).data as Moment;
+    expect((await call('delComment', { comment_id: commented.comments[0].id }, b)).code).toBe(0);
+    expect((await watcher.next<{ moment_id: number }>('momentChanged')).data).toEqual({ moment_id: p.id });
+    await call('like', { id: p.id, like: 0 }, b);
+    await watcher.next('momentChanged');
+    // A's own removal tells nobody
+    const again = (await call('comment', { id: p.id, text: 'again' }, b)).data as Moment;
+    await call('delComment', { comment_id: again.comments[0].id }, a);
+    watcher.send({ type: 'ping' });
+    await watcher.next('pong');
+    expect(watcher.frames.filter((f) => f.type === 'momentChanged')).toHaveLength(2);
+    watcher.close();
+  });
+
   it('only the author deletes a post; a comment goes by its author or the post’s author', async () => {
     const p = await post(a, { text: 'short-lived' });
     const withComment = (await call('comment', { id: p.id, text: 'hey' }, b)).data as Moment;

@@ -92,6 +92,11 @@ export function momentsService(ctx: MomentsCtx, now: () => number = Date.now) {
     ctx.hub.pushUsers([to], 'momentNotice', { unread, kind, from: person(from), moment_id: momentId });
   }
 
+  /** A like or comment of someone else's taken off my post: my feed shows it gone, live. */
+  function changed(author: number, by: number, momentId: number) {
+    if (author !== by) ctx.hub.pushUsers([author], 'momentChanged', { moment_id: momentId });
+  }
+
   async function checkedMedia(me: number, body: PostBody): Promise<StoredMedia[]> {
     const media: StoredMedia[] = [];
     for (const fileId of body.file_ids) {
@@ -144,8 +149,10 @@ export function momentsService(ctx: MomentsCtx, now: () => number = Date.now) {
 
     async like(me: number, id: number, like: boolean): Promise<Moment> {
       const row = await visiblePost(me, id);
-      if (!like) await store.unlike(id, me);
-      else if (await store.like(id, me, now())) await notify(row.author_id, me, 'like', id, '');
+      if (!like) {
+        await store.unlike(id, me);
+        changed(row.author_id, me, id);
+      } else if (await store.like(id, me, now())) await notify(row.author_id, me, 'like', id, '');
       return one(me, id);
     },
 
@@ -172,6 +179,7 @@ export function momentsService(ctx: MomentsCtx, now: () => number = Date.now) {
       const row = await visiblePost(me, comment.moment_id);
       if (comment.author_id !== me && row.author_id !== me) throw fail('moments.notYours');
       await store.removeComment(commentId);
+      changed(row.author_id, me, row.id);
       return one(me, row.id);
     },
 
