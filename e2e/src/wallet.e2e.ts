@@ -146,7 +146,8 @@ describe('wallet and red packets in Chromium with three users', () => {
     });
     await typePasscode(a.page, '135790');
     await expect.poll(() => reached, { timeout: 10_000 }).toBe(1);
-    await a.page.locator(`${sel('pay-passcode')} .adm-passcode-input`).waitFor();
+    // the sheet says it failed and stays, to be paid again
+    await a.page.locator(sel('pay-passcode-error')).waitFor();
     await a.page.unroute('**/enterprise/wallet/withdraw');
     await typePasscode(a.page, '135790');
     await a.page.locator(sel('pay-passcode')).waitFor({ state: 'hidden' });
@@ -190,6 +191,15 @@ describe('wallet and red packets in Chromium with three users', () => {
     for (const phone of [b, c, a]) {
       await go(phone.page, `/pages/message/chat?toContactId=group-${gid}&is_group=1`);
       await phone.page.locator(`${sel('bubble-red-packet')}[data-state=unopened]`).tap();
+      if (phone === b) {
+        // offline: said at once, and the coin stays to tap again (it closed after 10 s and opened unseen later)
+        await b.page.locator(sel('red-packet-open')).waitFor();
+        await b.context.setOffline(true);
+        await b.page.locator(sel('red-packet-open')).tap();
+        await b.page.getByText('网络不可用，请联网后再拆开。').waitFor();
+        expect(await b.page.locator(sel('red-packet-open')).isVisible()).toBe(true);
+        await b.context.setOffline(false);
+      }
       await phone.page.locator(sel('red-packet-open')).tap();
       const outcome = phone.page.locator(sel('red-packet-outcome'));
       await outcome.waitFor();
@@ -200,6 +210,9 @@ describe('wallet and red packets in Chromium with three users', () => {
       expect(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844).toBe(true);
     }
     expect(amounts.reduce((x, y) => x + y, 0)).toBe(1000);
+    // the opened packet's dialog closes by its own button, not only by a tap beside it
+    await c.page.locator(sel('red-packet-close')).tap();
+    await c.page.locator(sel('red-packet-dialog')).waitFor({ state: 'hidden' });
     await b.page.locator(sel('red-packet-details')).tap();
     await b.page.locator(sel('red-packet-detail')).waitFor();
     await expect.poll(() => b.page.locator(sel('red-packet-claim')).count()).toBe(3);

@@ -43,7 +43,11 @@ export function PayPasscode({
           error={Boolean(error)}
           data-testid="pay-passcode-input"
         />
-        {error ? <div className={styles.passError}>{error}</div> : null}
+        {error ? (
+          <div className={styles.passError} data-testid="pay-passcode-error">
+            {error}
+          </div>
+        ) : null}
       </div>
     </Popup>
   );

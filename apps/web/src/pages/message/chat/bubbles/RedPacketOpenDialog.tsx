@@ -1,10 +1,12 @@
 import type { OpenOutcome } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { CenterPopup } from 'antd-mobile';
+import { CloseOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from '../../../../i18n/index.ts';
 import { useNavigate } from '../../../../router/hashRouter.tsx';
-import { api } from '../../../../api/client.ts';
+import { ApiError, api } from '../../../../api/client.ts';
+import { showToast } from '../../../../components/feedback.tsx';
 import { appContainer } from '../../../../layout.ts';
 import { packetKey } from '../../../mine/walletKit/queries.ts';
 import walletStyles from '../../../mine/walletKit/wallet.module.css';
@@ -18,14 +20,20 @@ export function RedPacketOpenDialog({ msgId, blessing, cover, sender, onClose }:
   const [outcome, setOutcome] = useState<{ kind: OpenOutcome; amount: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const open = async () => {
+    // offline, the request would wait for the network unseen and open the packet later, unseen
+    if (!navigator.onLine) {
+      showToast(t('wallet.packet.offline'));
+      return;
+    }
     setBusy(true);
     try {
       const r = await api.call('openRedPacket', { msg_id: msgId });
       // the answer is small; the bubble and the details read the packet again
       void client.invalidateQueries({ queryKey: packetKey(msgId) });
       setOutcome({ kind: r.outcome, amount: r.amount });
-    } catch {
-      onClose();
+    } catch (err) {
+      // refused (the client showed why): nothing to open; lost on the network: the coin stays to tap again
+      if (err instanceof ApiError && err.reason === 'refused') onClose();
     } finally {
       setBusy(false);
     }
@@ -33,6 +41,9 @@ export function RedPacketOpenDialog({ msgId, blessing, cover, sender, onClose }:
   return (
     <CenterPopup visible onMaskClick={onClose} getContainer={appContainer} bodyStyle={{ background: 'transparent' }}>
       <div className={`${walletStyles.dialog} ${walletStyles[`cover_${cover}`] ?? walletStyles.cover_classic}`} data-testid="red-packet-dialog">
+        <button type="button" className={walletStyles.dialogClose} onClick={onClose} aria-label={t('chat.close')} data-testid="red-packet-close">
+          <CloseOutline />
+        </button>
         <div>{t('wallet.packet.from', { name: sender })}</div>
         <div>{blessing}</div>
         {outcome ? (
