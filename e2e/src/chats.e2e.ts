@@ -209,6 +209,12 @@ describe('chats: the list live, read receipts, catching up after a cut, search, 
     await b.page.locator(`[data-testid=search-result-contact-${idA}]`).waitFor();
     await input.fill('没有这个词');
     await b.page.locator('[data-testid=search-no-result]').waitFor();
+    // offline: not "no results", but that the search could not be made
+    await b.context.setOffline(true);
+    await input.fill('相机');
+    await b.page.locator('[data-testid=search-failed]').waitFor();
+    expect(await b.page.locator('[data-testid=search-no-result]').count()).toBe(0);
+    await b.context.setOffline(false);
 
     await input.fill('爬山');
     await hit.click();

@@ -62,7 +62,9 @@ export default function SearchPage({ titleKey }: PageProps) {
 
   const hits = messages.data ?? [];
   const searching = keyword !== text.trim() || messages.isFetching;
-  const nothing = !searching && !messages.isError && people.length === 0 && groups.length === 0 && hits.length === 0;
+  // offline the query waits for the network ('paused'): no answer is not "nothing found"
+  const unreachable = messages.isError || (messages.fetchStatus === 'paused' && messages.data === undefined);
+  const nothing = !searching && !unreachable && people.length === 0 && groups.length === 0 && hits.length === 0;
 
   return (
     <PageFrame title={t(titleKey)} testId="search-page">
@@ -124,7 +126,11 @@ export default function SearchPage({ titleKey }: PageProps) {
       ) : null}
 
       {text.trim() && searching && hits.length === 0 ? <p className={styles.status}>{t('search.searching')}</p> : null}
-      {keyword && messages.isError ? <p className={styles.status}>{t('search.failed')}</p> : null}
+      {keyword && unreachable ? (
+        <p className={styles.status} data-testid="search-failed">
+          {t('search.failed')}
+        </p>
+      ) : null}
       {keyword && nothing ? (
         <p className={styles.hint} data-testid="search-no-result">
           {t('search.noResult', { keywords: keyword })}
