@@ -230,6 +230,12 @@ describe('wallet and red packets in Chromium with three users', () => {
     const kinds = await a.page.locator(sel('bill-entry')).allTextContents();
     expect(kinds[1]).toContain('发红包');
     expect(kinds[4]).toContain('充值');
+    // the end of the list in the reader's words (antd-mobile's French said "Non, plus maintenant.")
+    await a.page.evaluate(() => localStorage.setItem('language', 'fr'));
+    await a.page.reload();
+    await a.page.locator(sel('list-end')).filter({ hasText: 'C’est tout' }).waitFor();
+    await a.page.evaluate(() => localStorage.removeItem('language'));
+    await a.page.reload();
     await go(a.page, '/pages/message/redPacketLog');
     await a.page.locator('.adm-tabs-tab').nth(1).tap();
     await expect.poll(() => a.page.locator(sel('log-total')).textContent()).toBe('¥10.00');

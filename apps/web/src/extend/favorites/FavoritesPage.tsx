@@ -1,6 +1,7 @@
 import { type Favorite, FAVORITE_CATEGORIES, type FavoriteCategory, FORWARD_MAX_TARGETS, formatFileSize } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, InfiniteScroll, Popup, SearchBar, Tabs } from 'antd-mobile';
+import { Button, Popup, SearchBar, Tabs } from 'antd-mobile';
+import { ListEnd } from '../../components/ListEnd.tsx';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { api } from '../../api/client.ts';
@@ -90,7 +91,7 @@ export function FavoritesPage({ titleKey }: { titleKey: RouteTitleKey }) {
         {items.map((f) => (
           <FavoriteItem key={f.id} favorite={f} onOpen={() => setOpen(f)} onSend={() => void send(f)} onDelete={() => void remove(f)} />
         ))}
-        <InfiniteScroll loadMore={async () => void (await query.fetchNextPage())} hasMore={query.hasNextPage} />
+        <ListEnd loadMore={async () => void (await query.fetchNextPage())} hasMore={query.hasNextPage} />
       </>
     );
   }

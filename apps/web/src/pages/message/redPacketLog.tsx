@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Button, InfiniteScroll, List, Picker, Tabs } from 'antd-mobile';
+import { Button, List, Picker, Tabs } from 'antd-mobile';
+import { ListEnd } from '../../components/ListEnd.tsx';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
@@ -75,7 +76,7 @@ export default function RedPacketLogPage({ titleKey }: PageProps) {
           </List.Item>
         ))}
       </List>
-      {log.isError && !log.data ? null : <InfiniteScroll loadMore={async () => void (await log.fetchNextPage())} hasMore={log.hasNextPage ?? !log.isFetched} />}
+      {log.isError && !log.data ? null : <ListEnd loadMore={async () => void (await log.fetchNextPage())} hasMore={log.hasNextPage ?? !log.isFetched} />}
       <Picker
         visible={picking}
         getContainer={appContainer}

@@ -1,6 +1,7 @@
 import { BILL_KINDS, type BillKind } from '@parley/protocol';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Button, DatePicker, InfiniteScroll, List, Picker } from 'antd-mobile';
+import { Button, DatePicker, List, Picker } from 'antd-mobile';
+import { ListEnd } from '../../components/ListEnd.tsx';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
@@ -61,7 +62,7 @@ export default function BillPage({ titleKey }: PageProps) {
           </List.Item>
         ))}
       </List>
-      {bill.isError && !bill.data ? null : <InfiniteScroll loadMore={async () => void (await bill.fetchNextPage())} hasMore={bill.hasNextPage ?? !bill.isFetched} />}
+      {bill.isError && !bill.data ? null : <ListEnd loadMore={async () => void (await bill.fetchNextPage())} hasMore={bill.hasNextPage ?? !bill.isFetched} />}
       <Picker
         visible={picking === 'kind'}
         getContainer={appContainer}
