@@ -362,6 +362,25 @@ describe('polish: what a new user ran into', () => {
     expect(await reply.locator('[data-testid^=message-quote-]').textContent()).toBe('The quoted message was recalled');
   });
 
+  it('what I call Bob (my remark for him) names him in his recall notice and in a quote of his words', async () => {
+    await call(tokenA, '/enterprise/friend/setNickname', { id: idB, nickname: 'Bobby' });
+    // the friend list, as the contacts tab loads it
+    await a.page.goto('/#/pages/contacts/index');
+    await a.page.reload();
+    await a.page.getByText('Bobby').first().waitFor();
+    const asked = await bobSends({ type: 'text', content: 'Tea or coffee?' });
+    const gone = await bobSends({ type: 'text', content: 'never mind' });
+    await call(tokenB, '/enterprise/im/undoMessage', { id: gone });
+    await openChat(a.page, idB);
+    await a.page.locator(`[data-testid=message-${gone}]`).filter({ hasText: 'Bobby' }).waitFor();
+    await pressAndPick(`[data-testid=message-${asked}] [data-testid=bubble-text]`, 'quote');
+    await a.page.fill('[data-testid=chat-input]', 'Tea');
+    await a.page.click('[data-testid=chat-send]');
+    const reply = a.page.locator('[data-testid=chat-page] [data-testid^=message-][data-type=text]').filter({ hasText: 'Tea' }).last();
+    await expect.poll(() => reply.locator('[data-testid^=message-quote-]').textContent()).toBe('Bobby: Tea or coffee?');
+    await call(tokenA, '/enterprise/friend/setNickname', { id: idB, nickname: '' });
+  });
+
   it('re-edit: my recalled text comes back into the field from the recall notice', async () => {
     await a.page.fill('[data-testid=chat-input]', 'Meet at the wrong place');
     await a.page.click('[data-testid=chat-send]');

@@ -38,6 +38,16 @@ export function useFriend(userId: number | null): FriendItem | undefined {
   return useQuery({ ...friendsQuery, enabled: userId !== null, select: (list) => list.find((f) => f.user_id === userId) }).data;
 }
 
+/**
+ * What I call a user: my remark name for a friend, else `name`. Read from the friend list as far as
+ * it is loaded (a chat does not fetch it for this).
+ */
+export function useRemarkedName(userId: number | string, name: string): string {
+  const id = Number(userId);
+  const remark = useQuery({ ...friendsQuery, enabled: false, select: (list) => list.find((f) => f.user_id === id)?.remark }).data;
+  return remark || name;
+}
+
 export function usePendingRequests(): number {
   return useQuery(pendingRequestsQuery).data ?? 0;
 }

@@ -18,6 +18,7 @@ import { selectionKey, useChatScope } from './ChatContext.ts';
 import { PathTo } from '../../../paths.ts';
 import { MessageExtras } from './MessageExtras.tsx';
 import { quoteIn, quoteLine } from './quote.ts';
+import { useRemarkedName } from '../../../stores/friends.ts';
 
 export interface MessageRowProps {
   message: ChatItem;
@@ -62,13 +63,14 @@ function QuoteStrip({ message }: { message: ChatItem }) {
   const { t } = useTranslation();
   const scope = useChatScope();
   const quote = quoteIn(message);
+  const author = useRemarkedName(quote?.from.id ?? 0, quote?.from.name ?? '');
   if (!quote) return null;
   const jump = () => {
     if (!scope.jumpTo(quote.msg_id)) showToast(t('chat.quote.notLoaded'));
   };
   return (
     <button type="button" className={styles.quote} onClick={jump} data-testid={`message-quote-${message.msg_id || message.id}`} data-quote-id={quote.msg_id}>
-      {quoteLine(quote)}
+      {quoteLine(quote, author)}
     </button>
   );
 }
@@ -81,9 +83,10 @@ export const MessageRow = memo(function MessageRow({ message, readMark }: Messag
   const mine = String(message.fromUser.id) === String(scope.myUserId);
   const notice = message.is_undo === 1 || NOTICE_TYPES.has(message.type);
   const press = useLongPress((at) => scope.openMenu(message, at), !scope.selecting && !notice && message.status !== 'sending');
+  const senderName = useRemarkedName(message.fromUser.id, message.fromUser.displayName);
 
   if (message.is_undo === 1) {
-    const text = mine ? t('chat.recall.you') : t('chat.recall.other', { name: message.fromUser.displayName });
+    const text = mine ? t('chat.recall.you') : t('chat.recall.other', { name: senderName });
     return (
       <Notice message={message} text={text}>
         {mine ? <ReeditLink message={message} /> : null}
@@ -129,7 +132,7 @@ export const MessageRow = memo(function MessageRow({ message, readMark }: Messag
         testId={mine ? undefined : `message-avatar-${message.msg_id || message.id}`}
       />
       <div className={styles.main}>
-        {scope.isGroup && !mine ? <div className={styles.sender}>{message.fromUser.displayName}</div> : null}
+        {scope.isGroup && !mine ? <div className={styles.sender}>{senderName}</div> : null}
         <div className={styles.line}>
           {mine ? <SendState message={message} /> : null}
           <div className={styles.bubbleBox} {...press}>

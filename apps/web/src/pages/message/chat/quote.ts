@@ -15,9 +15,9 @@ export function quoteIn(m: Pick<ChatItem, 'extends'>): MessageQuote | null {
   return { msg_id: q.msg_id, from: q.from, type: String(q.type ?? 'text'), text: String(q.text ?? ''), ...(q.recalled === 1 ? { recalled: 1 as const } : {}) };
 }
 
-/** "Bob: Lunch at noon?" or "Bob: [Photo]", in my language; a recalled one says so. */
-export function quoteLine(q: MessageQuote): string {
+/** "Bob: Lunch at noon?" or "Bob: [Photo]", in my language (`name`: what I call its author); a recalled one says so. */
+export function quoteLine(q: MessageQuote, name = q.from.name): string {
   if (q.recalled) return t('chat.quote.recalled');
   const what = q.type === 'text' ? q.text : messagePreview({ type: q.type, content: '', is_undo: 0, extends: {} });
-  return `${q.from.name}: ${what}`;
+  return `${name}: ${what}`;
 }
