@@ -29,7 +29,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly reason: ApiFailure,
-    readonly details: { code?: number; status?: number; data?: unknown } = {},
+    /** `key`: the refusal's stable key (protocol error keys), when the server refused */
+    readonly details: { code?: number; status?: number; data?: unknown; key?: string } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -137,6 +138,7 @@ async function judged<T>(answer: unknown, options: RequestOptions): Promise<Enve
   const failure = new ApiError(text, reason, {
     code: envelope.code,
     data: envelope.data,
+    ...(envelope.key ? { key: envelope.key } : {}),
   });
   return settle(verdict, options, failure, envelope);
 }

@@ -1,9 +1,10 @@
 import { DEFAULT_GROUP_SETTING, GroupRole, type GroupMemberView, permissionsOf, toGroupId } from '@parley/protocol';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchMyGroups, type GroupDetail, type GroupMemberPage } from '../api/groups.ts';
+import { ApiError } from '../api/client.ts';
+import { fetchGroupInfo, fetchMyGroups, type GroupDetail, type GroupMemberPage } from '../api/groups.ts';
 import { queryClient } from '../api/queryClient.ts';
 import { memberPagesKey } from './memberPagesCache.ts';
-import { applyGroupPush, loadGroupList, onGroupGone, resetGroups, useGroupsStore } from './groups.ts';
+import { applyGroupPush, loadGroup, loadGroupList, onGroupGone, resetGroups, useGroupsStore } from './groups.ts';
 import { useSession } from './session.ts';
 
 // The store's loaders are not under test here (the HTTP client needs a browser).
@@ -74,6 +75,21 @@ describe('loading through the query client', () => {
     expect(useGroupsStore.getState().list).toEqual([]);
     void loadGroupList();
     expect(fetchList).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a group I am out of', () => {
+  it('removed while away: its info refused as not a member marks it gone, so the chat says so; another failure does not', async () => {
+    const info = vi.mocked(fetchGroupInfo);
+    info.mockImplementationOnce(() => Promise.reject(new ApiError('You are not a member of this group.', 'refused', { code: 403, key: 'groups.notMember' })));
+    await loadGroup(GID);
+    expect(entry().gone).toBe('removed');
+    info.mockImplementationOnce(() => Promise.reject(new ApiError('This group has been dissolved.', 'refused', { code: 404, key: 'groups.gone' })));
+    await loadGroup(GID + 1);
+    expect(useGroupsStore.getState().groups[GID + 1].gone).toBe('dissolved');
+    info.mockImplementationOnce(() => Promise.reject(new ApiError('Network timeout!', 'network')));
+    await loadGroup(GID + 2);
+    expect(useGroupsStore.getState().groups[GID + 2]).toMatchObject({ status: 'error', gone: null });
   });
 });
 

@@ -45,6 +45,7 @@ import {
   type SetNoSpeakPush,
   type SetNoticePush,
 } from '../api/groups.ts';
+import { ApiError } from '../api/client.ts';
 import { loadedQueryClient } from '../api/queryClientRef.ts';
 import { memberPagesCache } from './memberPagesCache.ts';
 import { markNoticeSeen } from './groupNoticeSeen.ts';
@@ -146,9 +147,14 @@ export function loadGroup(groupId: number): Promise<void> {
       }));
     })
     .catch((error: unknown) => {
-      setEntry(groupId, (e) => ({ ...e, status: e.group ? e.status : 'error', error: messageOf(error) }));
+      // no longer a member (removed while away) or the group is gone: said where the input was
+      const gone = goneByRefusal[(error instanceof ApiError && error.details.key) || ''] ?? null;
+      setEntry(groupId, (e) => ({ ...e, status: e.group ? e.status : 'error', error: messageOf(error), gone: e.gone ?? gone }));
     });
 }
+
+/** The refusals of a group's info that mean I am out of it. */
+const goneByRefusal: Partial<Record<string, GroupGone>> = { 'groups.notMember': 'removed', 'groups.gone': 'dissolved' };
 
 /** Loads my group list. Never throws. */
 export function loadGroupList(): Promise<void> {
