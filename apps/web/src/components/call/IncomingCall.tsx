@@ -2,6 +2,7 @@ import { CloseOutline, PhoneFill, VideoOutline } from 'antd-mobile-icons';
 import { useTranslation } from '../../i18n/index.ts';
 import { acceptCall, declineCall } from '../../calls/engine.ts';
 import { useCalls } from '../../stores/calls.ts';
+import { useRemarkedName } from '../../stores/friends.ts';
 import { Avatar } from '../Avatar.tsx';
 import styles from './Call.module.css';
 import { CallControl } from './CallControl.tsx';
@@ -10,13 +11,14 @@ import { CallControl } from './CallControl.tsx';
 export function IncomingCall() {
   const { t } = useTranslation();
   const call = useCalls((s) => (s.call?.phase === 'incoming' ? s.call : null));
+  const name = useRemarkedName(call?.peer.id ?? 0, call?.peer.displayName ?? '');
   if (!call) return null;
   return (
     <div className={styles.screen} role="dialog" aria-modal="true" data-testid="call-incoming">
       <div className={styles.peer}>
-        <Avatar name={call.peer.displayName} avatar={call.peer.avatar} color={call.peer.avatar_color} size={96} />
+        <Avatar name={name} avatar={call.peer.avatar} color={call.peer.avatar_color} size={96} />
         <span className={styles.name} data-testid="call-incoming-name">
-          {call.peer.displayName}
+          {name}
         </span>
         <span className={styles.status}>{t(call.media === 'video' ? 'calls.invitesVideo' : 'calls.invitesVoice')}</span>
       </div>

@@ -7,6 +7,7 @@ import { useRedPacket } from '../../../mine/walletKit/queries.ts';
 import { RedPacketOpenDialog } from '../sheets.ts';
 import styles from './Bubbles.module.css';
 import { PathTo } from '../../../../paths.ts';
+import { useRemarkedName } from '../../../../stores/friends.ts';
 
 type BubbleState = 'unopened' | 'opened' | 'soldOut' | 'expired';
 
@@ -32,6 +33,7 @@ export function RedPacketBubble({ message }: { message: ChatItem }) {
   const state = bubbleStateOf(packet.data);
   const blessing = String(message.extends.blessing ?? '') || message.content || t('wallet.packet.defaultBlessing');
   const cover = String(message.extends.cover ?? 'classic');
+  const sender = useRemarkedName(message.fromUser.id, packet.data?.sender.displayName ?? message.fromUser.displayName);
   const tap = () => {
     if (!msgId) return;
     if (packet.data && !packet.data.canOpen) navigate(detailPath(msgId));
@@ -59,7 +61,7 @@ export function RedPacketBubble({ message }: { message: ChatItem }) {
         <span className={styles.cardFoot}>{t('wallet.packet.label')}</span>
       </button>
       {dialog ? (
-        <RedPacketOpenDialog msgId={msgId} blessing={blessing} cover={cover} sender={packet.data?.sender.displayName ?? message.fromUser.displayName} onClose={() => setDialog(false)} />
+        <RedPacketOpenDialog msgId={msgId} blessing={blessing} cover={cover} sender={sender} onClose={() => setDialog(false)} />
       ) : null}
     </>
   );
