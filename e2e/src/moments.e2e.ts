@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eApp, launchBrowser, openPhone, type Phone, startApp, uniqueAccount } from './harness.ts';
+import { type E2eApp, launchBrowser, openPhone, PHONE, type Phone, startApp, uniqueAccount } from './harness.ts';
 import { befriendInStore, Finger, makePng, registerInUi } from './steps.ts';
 
 const sel = (id: string) => `[data-testid=${id}]`;
@@ -119,6 +119,23 @@ describe('moments: a post with pictures, a like and a comment, the live notice, 
     await card(b.page, 'Sunset at the pier').waitFor();
     expect(await card(b.page, 'Sunset at the pier').count()).toBe(1);
     expect(await card(a.page, 'Sunset at the pier').count()).toBe(1);
+  });
+
+  it("in French a post's time and actions stay whole, each on one line", async () => {
+    await a.page.evaluate(() => localStorage.setItem('language', 'fr'));
+    // a small phone (320 px wide): the row is too narrow for all of them
+    await a.page.setViewportSize({ width: 320, height: 640 });
+    await a.page.goto(MOMENTS);
+    await a.page.reload();
+    const like = a.page.locator(sel('moment-like')).first();
+    await like.filter({ hasText: 'J’aime' }).waitFor();
+    for (const item of [like, a.page.locator(sel('moment-comment')).first(), a.page.locator(sel('moment-time')).first()]) {
+      const box = await item.boundingBox();
+      expect(box && box.height).toBeLessThan(24);
+    }
+    await a.page.evaluate(() => localStorage.removeItem('language'));
+    await a.page.setViewportSize(PHONE);
+    await a.page.reload();
   });
 
   it('C, who is not A’s friend, sees none of it', async () => {

@@ -52,7 +52,9 @@ export function MomentCard({ moment, onLike, onComment, onDeleteComment, onDelet
         ) : null}
         {moment.location ? <div className={styles.location}>{moment.location}</div> : null}
         <div className={styles.meta}>
-          <span className={styles.time}>{relativeTimeText(moment.created_at)}</span>
+          <span className={styles.time} data-testid="moment-time">
+            {relativeTimeText(moment.created_at)}
+          </span>
           {moment.mine ? (
             <button type="button" className={styles.link} onClick={onDelete} data-testid="moment-delete">
               {t('moments.delete')}
