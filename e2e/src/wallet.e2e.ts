@@ -284,6 +284,25 @@ describe('wallet and red packets in Chromium with three users', () => {
     a.errors.length = 0;
   });
 
+  it("5c. in Japanese on a 360 px phone each cover's name stays on one line", async () => {
+    await b.page.evaluate(() => localStorage.setItem('language', 'ja'));
+    await b.page.setViewportSize({ width: 360, height: 640 });
+    await go(b.page, `/pages/message/redPacket?toContactId=group-${gid}&is_group=1`);
+    await b.page.reload();
+    await b.page.locator(sel('packet-cover-classic')).filter({ hasText: 'クラシック' }).waitFor();
+    for (const c of ['classic', 'gold', 'lantern', 'blossom']) {
+      const lines = await b.page.locator(sel(`packet-cover-${c}`)).evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines, c).toBe(1);
+    }
+    await b.page.evaluate(() => localStorage.removeItem('language'));
+    await b.page.setViewportSize({ width: 390, height: 844 });
+    await b.page.reload();
+  });
+
   it('6. a fourth user, not a member, cannot open it', async () => {
     const r = await fetch(`${app.url}/enterprise/im/openRedPacket`, {
       method: 'POST',
