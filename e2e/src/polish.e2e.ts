@@ -381,6 +381,14 @@ describe('polish: what a new user ran into', () => {
     await call(tokenA, '/enterprise/friend/setNickname', { id: idB, nickname: '' });
   });
 
+  /** Back from the chat with Bob by the arrow; his row on my chat list shows `shows` and not `notShows`. */
+  const backToRowOfBob = async ({ shows, notShows }: { shows: string; notShows: string }) => {
+    await a.page.click('[data-testid=chat-page] [data-testid=topbar-back]');
+    const row = a.page.locator(`[data-testid=chat-row-${idB}]`);
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain(shows);
+    expect(await row.textContent()).not.toContain(notShows);
+  };
+
   it('re-edit: my recalled text comes back into the field from the recall notice', async () => {
     await a.page.fill('[data-testid=chat-input]', 'Meet at the wrong place');
     await a.page.click('[data-testid=chat-send]');
@@ -395,10 +403,7 @@ describe('polish: what a new user ran into', () => {
     expect(await a.page.inputValue('[data-testid=chat-input]')).toBe('Meet at the wrong place');
     await a.page.fill('[data-testid=chat-input]', '');
     // my own chat list no longer shows the recalled text (the recall's push skips this device)
-    await a.page.click('[data-testid=chat-page] [data-testid=topbar-back]');
-    const row = a.page.locator(`[data-testid=chat-row-${idB}]`);
-    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('recalled');
-    expect(await row.textContent()).not.toContain('Meet at the wrong place');
+    await backToRowOfBob({ shows: 'recalled', notShows: 'Meet at the wrong place' });
   });
 
   it('deleting the last message for me: the chat list row shows the one before', async () => {
@@ -413,10 +418,7 @@ describe('polish: what a new user ran into', () => {
     await pressAndPick(`[data-testid=message-${msgId}] [data-testid=bubble-text]`, 'delete');
     await a.page.locator('.adm-dialog .adm-dialog-button').filter({ hasText: 'Delete' }).click();
     await last.waitFor({ state: 'detached' });
-    await a.page.click('[data-testid=chat-page] [data-testid=topbar-back]');
-    const row = a.page.locator(`[data-testid=chat-row-${idB}]`);
-    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('kept line');
-    expect(await row.textContent()).not.toContain('line to delete');
+    await backToRowOfBob({ shows: 'kept line', notShows: 'line to delete' });
   });
 
   it('a draft survives a reload and shows as "[Draft] …" in the chat list', async () => {
