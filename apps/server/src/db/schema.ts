@@ -87,6 +87,8 @@ export interface GroupsTable {
   removed_at: number | null;
   /** signed into every group QR code; raised to revoke them all */
   qr_epoch: Generated<number>;
+  /** the creator's client id of the creation: its retries answer this group */
+  client_id: string | null;
 }
 
 /** Members removed by an owner or admin: they come back only by a fresh invitation, not by a QR code. */

@@ -51,9 +51,16 @@ export async function fetchGroupMemberPage(
   return { members: envelope.data ?? [], total: Number(envelope.count ?? 0) };
 }
 
-/** A new group; without a name the server makes one from the members' names joined by `nameSep`. */
-export function createGroup(userIds: number[], name?: string, nameSep?: string): Promise<GroupSummary> {
-  return api.call('groupAdd', { user_ids: userIds, ...(name ? { name } : {}), ...(nameSep ? { name_sep: nameSep } : {}) }, silent);
+/**
+ * A new group; without a name the server makes one from the members' names joined by `nameSep`.
+ * `clientId`: the same creation tried again (its answer lost) answers the group made.
+ */
+export function createGroup(userIds: number[], name?: string, nameSep?: string, clientId?: string): Promise<GroupSummary> {
+  return api.call(
+    'groupAdd',
+    { user_ids: userIds, ...(name ? { name } : {}), ...(nameSep ? { name_sep: nameSep } : {}), ...(clientId ? { client_id: clientId } : {}) },
+    silent,
+  );
 }
 
 export function renameGroup(groupId: number, displayName: string) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from './numbers.ts';
+import { clientMessageId } from './messages.ts';
 import { parseGroupContactId } from '../rules/ids.ts';
 import { DEFAULT_GROUP_SETTING, GROUP_MAX_MEMBERS_CEILING, GROUP_MUTE_MAX_DAYS, GROUP_NAME_MAX, GROUP_NOTICE_HTML_MAX, GroupMsg, GroupRole } from './groupRules.ts';
 export * from './groupRules.ts';
@@ -107,6 +108,8 @@ export const groupAddBody = z.object({
   user_ids: groupUserIdsSchema,
   /** the creator's language's list separator for the default name ("Ann, Bob" / "Ann、Bob"); '、' when absent */
   name_sep: z.string().max(3).optional(),
+  /** the client's id of this creation: a retry with it (after a lost answer) answers the group made, not a second one */
+  client_id: clientMessageId.optional(),
 });
 export const groupRefBody = withGroup({});
 /** members answered by one page of groupUserList */

@@ -56,6 +56,18 @@ describe.each(backends)('groups (%s)', (backend) => {
   }
 
   describe('create', () => {
+    it('a creation retried under the same client id (its answer lost) is one group, also when the tries race', async () => {
+      const tries = await Promise.all([1, 2, 3].map(() => call('add', { user_ids: [A.id, M.id], name: 'Once', client_id: 'make-1' }, O)));
+      expect(tries.map((t) => t.body.code)).toEqual([0, 0, 0]);
+      expect(new Set(tries.map((t) => t.body.data.group_id)).size).toBe(1);
+      const late = await call('add', { user_ids: [A.id, M.id], name: 'Once', client_id: 'make-1' }, O);
+      expect(late.body.data.group_id).toBe(tries[0].body.data.group_id);
+      const mine = await s.built.ctx.db.selectFrom('groups').select('id').where('owner_id', '=', O.id).where('name', '=', 'Once').execute();
+      expect(mine).toHaveLength(1);
+      // another owner's same id is another group
+      expect((await call('add', { user_ids: [O.id], name: 'Once', client_id: 'make-1' }, A)).body.data.group_id).not.toBe(late.body.data.group_id);
+    });
+
     it('creates a group of friends in one go: rows, chat rows, addGroup push and the event message', async () => {
       const sockM = await boundSocket(s.wsUrl, M.token);
       const res = await call('add', { user_ids: [A.id, M.id, A.id, O.id] }, O);

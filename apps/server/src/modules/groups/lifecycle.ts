@@ -23,7 +23,12 @@ import type { GroupKit } from './kit.ts';
 export function groupLifecycle(kit: GroupKit) {
   const { ctx, store, assertRoom, loadGroup, loadMembership, pickFriends, nameOf, summary, contactOf, defaultName, listNames, pushToGroup } = kit;
   return {
-    async create(me: number, body: { name?: string | null; user_ids: number[]; name_sep?: string }): Promise<GroupSummary> {
+    async create(me: number, body: { name?: string | null; user_ids: number[]; name_sep?: string; client_id?: string }): Promise<GroupSummary> {
+      // a retry of a creation whose answer was lost answers that group
+      const madeBefore = async () => (body.client_id === undefined ? undefined : store.groupByClientId(ctx.db, me, body.client_id));
+      const answerMade = async (id: number) => summary((await loadGroup(id)).g, GroupRole.OWNER);
+      const before = await madeBefore();
+      if (before !== undefined) return answerMade(before);
       const others = await pickFriends(me, body.user_ids);
       await assertRoom(0, others.length + 1);
       const [creator] = await store.users([me]);
@@ -34,17 +39,27 @@ export function groupLifecycle(kit: GroupKit) {
         { user_id: me, role: GroupRole.OWNER as number },
         ...others.map((u) => ({ user_id: u.id, role: GroupRole.MEMBER as number })),
       ];
-      const gid = await ctx.db.transaction().execute(async (trx) => {
+      const created = ctx.db.transaction().execute(async (trx) => {
         const id = await store.insertGroup(trx, {
           name,
           owner_id: me,
           setting: JSON.stringify(DEFAULT_GROUP_SETTING),
           now,
+          client_id: body.client_id ?? null,
         });
         await store.insertMembers(trx, id, members, 0, now);
         for (const m of members) await ensureConversation(trx, m.user_id, groupContactId(id), groupConvKey(id));
         return id;
       });
+      let gid: number;
+      try {
+        gid = await created;
+      } catch (err) {
+        // the same creation tried twice at once: the other one made it (the client id is unique per owner)
+        const other = await madeBefore();
+        if (other === undefined) throw err;
+        return answerMade(other);
+      }
       ctx.groups.invalidate(gid);
       const { g } = await loadGroup(gid);
       const s = await summary(g, GroupRole.OWNER);

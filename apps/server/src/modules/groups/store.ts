@@ -168,7 +168,13 @@ export function groupStore(db: Db, dialect: Dialect, friends: Pick<FriendRelatio
 
     // --- writes (run them inside a transaction) ---------------------------------------------
 
-    async insertGroup(trx: Db, row: { name: string; owner_id: number; setting: string; now: number }): Promise<number> {
+    /** The group `ownerId` made under the client's id `clientId`, if any. */
+    async groupByClientId(db: Db, ownerId: number, clientId: string): Promise<number | undefined> {
+      const row = await db.selectFrom('groups').select('id').where('owner_id', '=', ownerId).where('client_id', '=', clientId).executeTakeFirst();
+      return row && Number(row.id);
+    },
+
+    async insertGroup(trx: Db, row: { name: string; owner_id: number; setting: string; now: number; client_id: string | null }): Promise<number> {
       const { id } = await trx
         .insertInto('groups')
         .values({
@@ -180,6 +186,7 @@ export function groupStore(db: Db, dialect: Dialect, friends: Pick<FriendRelatio
           setting: row.setting,
           created_at: row.now,
           removed_at: null,
+          client_id: row.client_id,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -14,6 +14,17 @@ export async function startNewGroup(): Promise<void> {
   const picked = await pickUsers({ min: 1, max: max - 1, titleKey: 'groups.pickMembers' });
   if (!picked?.length) return;
   const userIds = picked.map((p) => Number(p.id)).filter((id) => Number.isSafeInteger(id) && id > 0);
-  const group = await createGroup(userIds, undefined, t('groups.nameSep')).catch(() => null);
-  if (group) navigateTo(PathTo.groupChat(group.group_id, group.name));
+  const members = [...userIds].sort((a, b) => a - b).join(',');
+  const clientId = unfinished.get(members) ?? crypto.randomUUID();
+  unfinished.set(members, clientId);
+  const group = await createGroup(userIds, undefined, t('groups.nameSep'), clientId).catch(() => null);
+  if (!group) return;
+  unfinished.delete(members);
+  navigateTo(PathTo.groupChat(group.group_id, group.name));
 }
+
+/**
+ * The client id of a creation that has not been answered, by its members: made again with the same
+ * friends (its answer was lost), it is the group the server made, not a second one.
+ */
+const unfinished = new Map<string, string>();
