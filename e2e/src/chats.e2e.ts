@@ -323,6 +323,10 @@ describe('chats: the list live, read receipts, catching up after a cut, search, 
       await b.page.fill('[data-testid=chat-input]', text);
       await b.page.click('[data-testid=chat-send]');
     }
+    // they wait for the network, marked as waiting (grey clock), not as an alarm: they go by themselves
+    const waiting = b.page.locator('[data-testid=chat-page] [data-testid^=message-resend-][data-failure=network]');
+    await expect.poll(() => waiting.count(), { timeout: 10_000 }).toBe(12);
+    expect(await waiting.first().getAttribute('aria-label')).toBe('等待网络');
     // sends on their way at once after the cut (socket calls and HTTP posts): all at once, the server
     // stored them in the order their answers raced in
     let inFlight = 0;

@@ -1,5 +1,5 @@
 import { Checkbox, DotLoading } from 'antd-mobile';
-import { ExclamationCircleFill } from 'antd-mobile-icons';
+import { ClockCircleOutline, ExclamationCircleFill } from 'antd-mobile-icons';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useNavigate } from '../../../router/hashRouter.tsx';
@@ -168,16 +168,17 @@ function SendState({ message }: { message: ChatItem }) {
     );
   }
   if (message.status === 'failed') {
+    const waiting = message.failure === 'network';
     return (
       <button
         type="button"
-        className={`${styles.state} ${styles.failed}`}
-        aria-label={t('chat.resend')}
+        className={`${styles.state} ${waiting ? styles.waiting : styles.failed}`}
+        aria-label={waiting ? t('chat.failed.waiting') : t('chat.resend')}
         data-testid={`message-resend-${message.id}`}
         data-failure={message.failure ?? 'refused'}
         onClick={() => void askResend(message)}
       >
-        <ExclamationCircleFill />
+        {waiting ? <ClockCircleOutline /> : <ExclamationCircleFill />}
       </button>
     );
   }
